@@ -1,0 +1,32 @@
+// Two projects: node for the plugin, database and backend tests; jsdom for the page's components.
+const transform = { '^.+\\.[jt]sx?$': '<rootDir>/tests/support/jest-preprocess.js' };
+const common = {
+  rootDir: __dirname,
+  transform,
+  // Gatsby and a few of its runtime packages ship untranspiled ESM.
+  transformIgnorePatterns: ['node_modules/(?!(gatsby|gatsby-script|gatsby-link|@gatsbyjs)/)'],
+  globals: { __PATH_PREFIX__: '', __BASE_PATH__: '' },
+  testPathIgnorePatterns: ['/node_modules/', '/\\.cache/', '/public/', '<rootDir>/tests/e2e/'],
+};
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'node',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/tests/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'dom',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/tests/**/*.test.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/tests/support/setup-dom.ts'],
+      moduleNameMapper: {
+        '\\.(css)$': '<rootDir>/tests/support/style-stub.js',
+        '\\.(png|jpe?g|webp|avif|svg|woff2?)$': '<rootDir>/tests/support/file-stub.js',
+      },
+    },
+  ],
+};

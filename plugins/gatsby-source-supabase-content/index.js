@@ -1,0 +1,1 @@
+// Gatsby resolves a plugin directory through its package.json main; the hooks live in gatsby-node.
