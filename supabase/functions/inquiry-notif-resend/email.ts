@@ -1,0 +1,86 @@
+import type { InquiryType, SubmissionRow } from './store.ts';
+
+export interface NotificationEmail {
+  subject: string;
+  html: string;
+  text: string;
+  /** The visitor's address, so "reply" in the team's inbox answers them; absent if unusable. */
+  replyTo?: string;
+}
+
+const HEADINGS: Record<InquiryType, string> = {
+  contact: 'New contact message',
+  investor: 'New investor deck request',
+};
+
+// The browser's own check for <input type="email"> (WHATWG HTML, "valid e-mail address"): the
+// function accepts exactly what the site's form lets through, no more.
+const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+export function isEmailAddress(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+const SUBJECT_NAME_LIMIT = 80;
+
+/** The visitor's name as a subject fragment: one line (no header tricks), and short. */
+function subjectName(name: string): string {
+  // deno-lint-ignore no-control-regex -- control characters are exactly what must go.
+  const oneLine = name.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return oneLine.length > SUBJECT_NAME_LIMIT ? `${oneLine.slice(0, SUBJECT_NAME_LIMIT - 1)}…` : oneLine;
+}
+
+/** The team's notification for one stored submission. Every value comes from the row. */
+export function renderNotification(row: SubmissionRow): NotificationEmail {
+  const heading = HEADINGS[row.type];
+  const company = row.company?.trim() ? row.company : null;
+  const fields: Array<[label: string, value: string]> = [
+    ['Name', row.name],
+    ['Email', row.email],
+    ['Company', company ?? '(not given)'],
+    ['Received', row.created_at],
+    ['Submission id', row.id],
+  ];
+
+  const htmlRows = fields
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${label}</th>` +
+        `<td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
+  const html =
+    `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111">` +
+    `<h1 style="font-size:18px">${heading}</h1>` +
+    `<table style="border-collapse:collapse">${htmlRows}</table>` +
+    `<h2 style="font-size:16px">Message</h2>` +
+    `<p style="white-space:pre-wrap">${escapeHtml(row.message)}</p>` +
+    `</body></html>`;
+
+  const text = [
+    heading,
+    '',
+    ...fields.map(([label, value]) => `${label}: ${value}`),
+    '',
+    'Message:',
+    row.message,
+    '',
+  ].join('\n');
+
+  return {
+    subject: `${heading} from ${subjectName(row.name)}`,
+    html,
+    text,
+    ...(isEmailAddress(row.email) ? { replyTo: row.email } : {}),
+  };
+}
