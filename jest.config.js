@@ -1,10 +1,14 @@
 // Two projects: node for the plugin, database and backend tests; jsdom for the page's components.
-const transform = { '^.+\\.[jt]sx?$': '<rootDir>/tests/support/jest-preprocess.js' };
+const transform = {
+  '^.+\\.[jt]sx?$': '<rootDir>/tests/support/jest-preprocess.js',
+  '/@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/tests/support/pglite-transform.js',
+};
 const common = {
   rootDir: __dirname,
   transform,
   // Gatsby and a few of its runtime packages ship untranspiled ESM.
-  transformIgnorePatterns: ['node_modules/(?!(gatsby|gatsby-script|gatsby-link|@gatsbyjs)/)'],
+  // PGlite's CommonJS build needs its built-in imports rewritten (tests/support/pglite-transform.js).
+  transformIgnorePatterns: ['node_modules/(?!(gatsby|gatsby-script|gatsby-link|@gatsbyjs|@electric-sql/pglite)/)'],
   globals: { __PATH_PREFIX__: '', __BASE_PATH__: '' },
   testPathIgnorePatterns: ['/node_modules/', '/\\.cache/', '/public/', '<rootDir>/tests/e2e/'],
 };
