@@ -1,0 +1,336 @@
+// A local stand-in for a Supabase project, for tests and for trying the site by hand: the HTTP
+// surface the site and its edge function use (see postgrest.ts for the request shapes), backed by
+// PGlite holding the project's bootstrap, migrations and seed. Each request runs as the role its
+// key maps to, so the migrations' grants and RLS decide every answer, as on Supabase.
+// Test support, not product code.
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import {
+  openEmbeddedDatabase,
+  withRole,
+  type EmbeddedPaths,
+  type EmbeddedRole,
+} from '../../../plugins/gatsby-source-supabase-content/src/embedded-db';
+import {
+  RestError,
+  TABLES,
+  describeShape,
+  execute,
+  json,
+  matchShape,
+  statusForSqlState,
+  type ColumnMap,
+  type RestResponse,
+} from './postgrest';
+import { REPO_ROOT, edgeFunction } from './functions';
+import { startResendStandIn, type RecordedEmail } from './resend';
+
+export const DEFAULT_ANON_KEY = 'local-anon-key';
+export const DEFAULT_SERVICE_KEY = 'local-service-role-key';
+export const FUNCTION_NAME = 'inquiry-notif-resend';
+export const NOTIFY_TO = 'team@example.test';
+export const NOTIFY_FROM = 'AdaSorter site <site@example.test>';
+
+export const PROJECT_PATHS: EmbeddedPaths = {
+  bootstrap: path.join(REPO_ROOT, 'supabase', 'local', 'bootstrap.sql'),
+  migrations: path.join(REPO_ROOT, 'supabase', 'migrations'),
+  seed: path.join(REPO_ROOT, 'supabase', 'seed.sql'),
+};
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: IncomingHttpHeaders;
+  /** Parsed JSON when the body is JSON, the raw text otherwise, null when empty. */
+  body: unknown;
+  /** The role the key mapped to, when it mapped to one. */
+  role: EmbeddedRole | null;
+  status: number;
+}
+
+export interface LocalBackendOptions {
+  /** 0 (default) picks a free port; a fixed port lets a build's baked-in URL meet a later backend. */
+  port?: number;
+  anonKey?: string;
+  serviceKey?: string;
+  paths?: EmbeddedPaths;
+  /** Extra environment for the edge function (overrides the defaults below). */
+  functionEnv?: Record<string, string>;
+}
+
+export interface LocalBackend {
+  url: string;
+  port: number;
+  anonKey: string;
+  serviceKey: string;
+  db: PGlite;
+  /** Every request, in arrival order (also the edge function's own calls). */
+  requests: LoggedRequest[];
+  /** What the Resend stand-in received. */
+  emails: RecordedEmail[];
+  /** While on, every PostgREST read (GET/HEAD) answers 500. */
+  failReads(on: boolean): void;
+  /** While on, every PostgREST write (POST/PATCH) answers 500. */
+  failWrites(on: boolean): void;
+  /** Runs SQL as service_role (editing rows as an editor's tooling would). */
+  sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
+  /** Deno's output for the edge function, for failure messages. */
+  functionOutput(): string;
+  stop(): Promise<void>;
+}
+
+// Supabase answers the browser's preflight at its gateway and exposes Content-Range for counts.
+const CORS_HEADERS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit',
+};
+
+async function readColumns(db: PGlite): Promise<ColumnMap> {
+  const result = await db.query<{ table_name: string; column_name: string }>(
+    `select table_name, column_name from information_schema.columns
+      where table_schema = 'public' and table_name = any($1::text[])`,
+    [TABLES],
+  );
+  const map = new Map<string, Set<string>>();
+  for (const row of result.rows) {
+    const columns = map.get(row.table_name) ?? new Set<string>();
+    columns.add(row.column_name);
+    map.set(row.table_name, columns);
+  }
+  return map;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function parseLogged(body: string): unknown {
+  if (body === '') return null;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+}
+
+function bearer(headers: IncomingHttpHeaders): string | undefined {
+  const match = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '');
+  return match?.[1];
+}
+
+export async function startLocalBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
+  const anonKey = options.anonKey ?? DEFAULT_ANON_KEY;
+  const serviceKey = options.serviceKey ?? DEFAULT_SERVICE_KEY;
+  const roles = new Map<string, EmbeddedRole>([
+    [anonKey, 'anon'],
+    [serviceKey, 'service_role'],
+  ]);
+  const db = await openEmbeddedDatabase(options.paths ?? PROJECT_PATHS);
+  const columns = await readColumns(db);
+  const resend = await startResendStandIn();
+  const requests: LoggedRequest[] = [];
+  let readsFail = false;
+  let writesFail = false;
+  let baseUrl = '';
+
+  const fn = edgeFunction(FUNCTION_NAME, () => ({
+    SUPABASE_URL: baseUrl,
+    SUPABASE_ANON_KEY: anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: serviceKey,
+    RESEND_API_KEY: resend.apiKey,
+    RESEND_API_URL: resend.url,
+    INQUIRY_NOTIFY_TO: NOTIFY_TO,
+    INQUIRY_NOTIFY_FROM: NOTIFY_FROM,
+    ...options.functionEnv,
+  }));
+
+  /** The role for a request: Kong checks `apikey`, PostgREST and the functions gateway the bearer. */
+  function authorize(headers: IncomingHttpHeaders, query: URLSearchParams, gateway: 'rest' | 'functions'): EmbeddedRole | RestResponse {
+    const token = bearer(headers);
+    if (gateway === 'functions') {
+      // Functions are deployed with verify_jwt (Supabase's default): a valid project key as bearer.
+      const role = token ? roles.get(token) : undefined;
+      return role ?? json(401, { code: 401, message: 'Invalid JWT' });
+    }
+    const apikey = (headers.apikey as string | undefined) ?? query.get('apikey') ?? undefined;
+    if (!apikey) return json(401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
+    const keyRole = roles.get(apikey);
+    if (!keyRole) return json(401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' });
+    if (token === undefined) return keyRole;
+    return roles.get(token) ?? new RestError(401, 'PGRST301', 'No suitable key or wrong key type').toResponse();
+  }
+
+  async function rest(req: IncomingMessage, table: string, query: URLSearchParams, body: string, role: EmbeddedRole): Promise<RestResponse> {
+    const method = req.method ?? 'GET';
+    const shape = matchShape(method, table, query);
+    if (!shape) return unknownShape(method, `/rest/v1/${table}`, query);
+    const isRead = method === 'GET' || method === 'HEAD';
+    if ((isRead && readsFail) || (!isRead && writesFail)) {
+      return new RestError(500, 'LOCAL_FAILING', `local backend: ${isRead ? 'reads' : 'writes'} are failing (test control)`).toResponse();
+    }
+    try {
+      return await withRole(db, role, async (tx) => {
+        // PostgREST exposes the request's claims to SQL (auth.role(), policies reading the JWT).
+        await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('request.method', $2, true)`, [
+          JSON.stringify({ role }),
+          method,
+        ]);
+        return execute(tx, columns, { method, table, query, headers: req.headers as Record<string, string | undefined>, body });
+      });
+    } catch (error) {
+      if (error instanceof RestError) return error.toResponse();
+      const pg = error as { code?: string; message?: string; detail?: string; hint?: string };
+      if (typeof pg.code === 'string') {
+        return new RestError(statusForSqlState(pg.code, role), pg.code, pg.message ?? 'database error', pg.detail ?? null, pg.hint ?? null).toResponse();
+      }
+      throw error;
+    }
+  }
+
+  async function callFunction(req: IncomingMessage, query: URLSearchParams, body: string): Promise<RestResponse> {
+    let target: string;
+    try {
+      target = await fn.url();
+    } catch (error) {
+      return json(502, { code: 'LOCAL_FUNCTION_DOWN', message: String(error instanceof Error ? error.message : error) });
+    }
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined || ['host', 'connection', 'content-length', 'transfer-encoding'].includes(name)) continue;
+      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const search = query.toString();
+    const response = await fetch(`${target}/${FUNCTION_NAME}${search ? `?${search}` : ''}`, {
+      method: req.method,
+      headers,
+      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+    });
+    const out: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name)) out[name] = value;
+    });
+    return { status: response.status, headers: out, body: await response.text() };
+  }
+
+  function unknownShape(method: string, pathname: string, query: URLSearchParams): RestResponse {
+    const shape = describeShape(method, pathname, query);
+    return json(400, {
+      code: 'LOCAL_UNKNOWN_SHAPE',
+      message: `local backend: unknown request shape ${shape}`,
+      shape: { method, path: pathname, queryKeys: [...query.keys()].sort() },
+    });
+  }
+
+  async function route(req: IncomingMessage, pathname: string, query: URLSearchParams, body: string): Promise<{ response: RestResponse; role: EmbeddedRole | null }> {
+    const method = req.method ?? 'GET';
+    const restMatch = /^\/rest\/v1\/([a-z_]+)$/.exec(pathname);
+    const isFunction = pathname === `/functions/v1/${FUNCTION_NAME}`;
+
+    if (restMatch && method === 'OPTIONS') {
+      const allowHeaders = req.headers['access-control-request-headers'] ?? 'authorization, x-client-info, apikey, content-type, prefer, accept-profile, content-profile, range';
+      return {
+        role: null,
+        response: {
+          status: 200,
+          headers: {
+            'Access-Control-Allow-Methods': 'GET, HEAD, POST, PATCH, PUT, DELETE, OPTIONS',
+            'Access-Control-Allow-Headers': String(allowHeaders),
+            'Access-Control-Max-Age': '3600',
+          },
+        },
+      };
+    }
+    // The function answers its own preflight, as on Supabase, where OPTIONS passes the gateway.
+    if (isFunction && method === 'OPTIONS') return { role: null, response: await callFunction(req, query, body) };
+
+    if (restMatch?.[1] && TABLES.includes(restMatch[1])) {
+      const role = authorize(req.headers, query, 'rest');
+      if (typeof role !== 'string') return { role: null, response: role };
+      query.delete('apikey');
+      return { role, response: await rest(req, restMatch[1], query, body, role) };
+    }
+    if (isFunction) {
+      const role = authorize(req.headers, query, 'functions');
+      if (typeof role !== 'string') return { role: null, response: role };
+      return { role, response: await callFunction(req, query, body) };
+    }
+    return { role: null, response: unknownShape(method, pathname, query) };
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const body = await readBody(req);
+    const query = new URLSearchParams(url.searchParams);
+    let outcome: { response: RestResponse; role: EmbeddedRole | null };
+    try {
+      outcome = await route(req, url.pathname, query, body);
+    } catch (error) {
+      outcome = { role: null, response: json(500, { code: 'LOCAL_CRASH', message: String(error instanceof Error ? error.stack : error) }) };
+    }
+    const { response, role } = outcome;
+    requests.push({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: req.headers,
+      body: parseLogged(body),
+      role,
+      status: response.status,
+    });
+    const isFunction = url.pathname.startsWith('/functions/');
+    res.writeHead(response.status, { ...(isFunction ? {} : CORS_HEADERS), ...response.headers });
+    res.end(req.method === 'HEAD' ? undefined : response.body);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      res.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(error));
+    });
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    });
+  } catch (error) {
+    await resend.stop();
+    await db.close();
+    throw error;
+  }
+  const port = (server.address() as AddressInfo).port;
+  baseUrl = `http://127.0.0.1:${port}`;
+
+  return {
+    url: baseUrl,
+    port,
+    anonKey,
+    serviceKey,
+    db,
+    requests,
+    emails: resend.emails,
+    failReads: (on) => {
+      readsFail = on;
+    },
+    failWrites: (on) => {
+      writesFail = on;
+    },
+    sql: <T,>(query: string, params: unknown[] = []) =>
+      withRole(db, 'service_role', async (tx) => (await tx.query<T>(query, params)).rows),
+    functionOutput: () => fn.output.join(''),
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await fn.stop();
+      await resend.stop();
+      await db.close();
+    },
+  };
+}
