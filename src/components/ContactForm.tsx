@@ -1,0 +1,146 @@
+import React, { useId, type ChangeEvent, type FormEvent } from 'react';
+import { AlertCircle, Loader2 } from 'lucide-react';
+import {
+  FIELD_LABELS,
+  FIELD_MAX_LENGTH,
+  MESSAGE_ROWS,
+  OPTIONAL_HINT,
+  SENDING_LABEL,
+  SUBMIT_FAILED_MESSAGE,
+  type InquiryField,
+} from '../content/modal';
+
+export type ContactFormValues = Record<InquiryField, string>;
+
+export const EMPTY_CONTACT_FORM: ContactFormValues = { name: '', email: '', company: '', message: '' };
+
+interface ContactFormProps {
+  values: ContactFormValues;
+  submitLabel: string;
+  submitting: boolean;
+  failed: boolean;
+  onChange: (field: InquiryField, value: string) => void;
+  onSubmit: () => void;
+}
+
+const labelText = 'text-sm font-semibold text-slate-800';
+const labelClass = `block ${labelText}`;
+// text-base (16 px) keeps iOS Safari from zooming into the field on focus.
+const fieldClass =
+  'mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-4 text-base text-slate-900 ' +
+  'shadow-sm transition-colors placeholder:text-slate-400 hover:border-slate-400 ' +
+  'focus:border-teal-700 focus:outline-none focus:ring-4 focus:ring-teal-700/20 ' +
+  'read-only:bg-slate-50 read-only:text-slate-600';
+
+export function ContactForm({ values, submitLabel, submitting, failed, onChange, onSubmit }: ContactFormProps) {
+  // Both modals are mounted at once: ids must differ between them.
+  const id = useId();
+  const fieldId = (field: InquiryField) => `${id}-${field}`;
+
+  const change = (field: InquiryField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    onChange(field, event.target.value);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSubmit();
+  };
+
+  // No noValidate: required fields and the email type are checked by the browser (spec §5).
+  return (
+    <form onSubmit={submit} aria-busy={submitting} className="grid gap-4 sm:grid-cols-2">
+      <div>
+        <label htmlFor={fieldId('name')} className={labelClass}>
+          {FIELD_LABELS.name}
+        </label>
+        <input
+          id={fieldId('name')}
+          name="name"
+          type="text"
+          autoComplete="name"
+          required
+          maxLength={FIELD_MAX_LENGTH.name}
+          readOnly={submitting}
+          value={values.name}
+          onChange={change('name')}
+          className={`${fieldClass} h-12`}
+        />
+      </div>
+      <div>
+        <label htmlFor={fieldId('email')} className={labelClass}>
+          {FIELD_LABELS.email}
+        </label>
+        <input
+          id={fieldId('email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          required
+          maxLength={FIELD_MAX_LENGTH.email}
+          readOnly={submitting}
+          value={values.email}
+          onChange={change('email')}
+          className={`${fieldClass} h-12`}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <label htmlFor={fieldId('company')} className={`flex items-baseline justify-between ${labelText}`}>
+          {FIELD_LABELS.company}
+          {/* Hidden from assistive technology: the missing `required` already says it. */}
+          <span aria-hidden="true" className="text-xs font-normal text-slate-500">
+            {OPTIONAL_HINT}
+          </span>
+        </label>
+        <input
+          id={fieldId('company')}
+          name="company"
+          type="text"
+          autoComplete="organization"
+          maxLength={FIELD_MAX_LENGTH.company}
+          readOnly={submitting}
+          value={values.company}
+          onChange={change('company')}
+          className={`${fieldClass} h-12`}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <label htmlFor={fieldId('message')} className={labelClass}>
+          {FIELD_LABELS.message}
+        </label>
+        <textarea
+          id={fieldId('message')}
+          name="message"
+          rows={MESSAGE_ROWS}
+          required
+          maxLength={FIELD_MAX_LENGTH.message}
+          readOnly={submitting}
+          value={values.message}
+          onChange={change('message')}
+          className={`${fieldClass} resize-y py-3 leading-relaxed`}
+        />
+      </div>
+      {failed && (
+        <p
+          role="alert"
+          className="flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 sm:col-span-2"
+        >
+          <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {SUBMIT_FAILED_MESSAGE}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={submitting}
+        className={
+          'inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-teal-800 px-6 ' +
+          'text-base font-semibold text-white shadow-sm transition-colors hover:bg-teal-900 ' +
+          'focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-amber-400 ' +
+          'disabled:cursor-not-allowed disabled:bg-teal-800/70 sm:col-span-2'
+        }
+      >
+        {submitting && <Loader2 aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />}
+        {submitting ? SENDING_LABEL : submitLabel}
+      </button>
+    </form>
+  );
+}

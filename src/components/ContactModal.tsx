@@ -1,0 +1,226 @@
+// The contact modal (spec §4): form → Sending... → success view that closes itself after 2 s.
+// Loaded on demand by ContactModalProvider; nothing here is needed for the first paint.
+import React, { useCallback, useEffect, useId, useRef, useState, type PointerEvent } from 'react';
+import { AnimatePresence, LazyMotion, MotionConfig, domAnimation, m, useIsPresent } from 'framer-motion';
+import { CheckCircle2, FileText, MessageCircle, X } from 'lucide-react';
+import type { InquiryType } from '../content/types';
+import { CLOSE_LABEL, MODAL_COPY, SUBMIT_FAILED_LOG, SUCCESS_AUTO_CLOSE_MS, type InquiryField } from '../content/modal';
+import { submitInquiry } from '../lib/submit-inquiry';
+import { ContactForm, EMPTY_CONTACT_FORM, type ContactFormValues } from './ContactForm';
+import { useModalDialog } from './useModalDialog';
+
+type Phase = 'form' | 'submitting' | 'sent';
+
+interface ContactModalProps {
+  type: InquiryType;
+  isOpen: boolean;
+  onClose: () => void;
+}
+
+// The form's state lives here, above the animated dialog, so that closing the modal without
+// sending keeps the draft, and a submission still settles correctly if the modal was closed meanwhile.
+export function ContactModal({ type, isOpen, onClose }: ContactModalProps) {
+  const [values, setValues] = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
+  const [phase, setPhase] = useState<Phase>('form');
+  const [failed, setFailed] = useState(false);
+  // State updates are not synchronous: a second click in the same frame must still be refused.
+  const inFlight = useRef(false);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  const submit = useCallback(async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setPhase('submitting');
+    setFailed(false);
+    try {
+      await submitInquiry({ type, ...values });
+      setPhase('sent');
+    } catch (error) {
+      console.error(SUBMIT_FAILED_LOG, error);
+      setFailed(true);
+      setPhase('form');
+    } finally {
+      inFlight.current = false;
+    }
+  }, [type, values]);
+
+  useEffect(() => {
+    if (phase !== 'sent') return;
+    if (!isOpen) {
+      // Closed (by the timer, by hand, or before the submission settled): the inquiry is sent,
+      // so the next opening starts from an empty form.
+      setValues(EMPTY_CONTACT_FORM);
+      setPhase('form');
+      return;
+    }
+    const timer = setTimeout(() => onCloseRef.current(), SUCCESS_AUTO_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [phase, isOpen]);
+
+  const change = useCallback((field: InquiryField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+  }, []);
+
+  return (
+    <AnimatePresence>
+      {isOpen && (
+        <DialogLayer
+          key="dialog"
+          type={type}
+          phase={phase}
+          values={values}
+          failed={failed}
+          onChange={change}
+          onSubmit={submit}
+          onClose={onClose}
+        />
+      )}
+    </AnimatePresence>
+  );
+}
+
+interface DialogLayerProps {
+  type: InquiryType;
+  phase: Phase;
+  values: ContactFormValues;
+  failed: boolean;
+  onChange: (field: InquiryField, value: string) => void;
+  onSubmit: () => void;
+  onClose: () => void;
+}
+
+const TYPE_ICON = { contact: MessageCircle, investor: FileText } as const;
+
+function DialogLayer({ type, phase, values, failed, onChange, onSubmit, onClose }: DialogLayerProps) {
+  const copy = MODAL_COPY[type];
+  const Icon = TYPE_ICON[type];
+  const sent = phase === 'sent';
+  const id = useId();
+  const titleId = `${id}-title`;
+  const textId = `${id}-text`;
+
+  // While fading out, the dialog is already closed: hidden from assistive technology, no clicks,
+  // no keyboard trap, no scroll lock.
+  const isPresent = useIsPresent();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const successRef = useRef<HTMLDivElement>(null);
+  useModalDialog(panelRef, onClose, isPresent);
+
+  useEffect(() => {
+    // The submit button the focus was on is gone: move focus to the confirmation so it is read out
+    // and Escape/Tab keep working from inside the dialog.
+    if (sent) successRef.current?.focus();
+  }, [sent]);
+
+  // A click that starts inside the card and ends on the backdrop (selecting text) must not close.
+  const pressStartedOnBackdrop = useRef(false);
+  const onBackdropPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    pressStartedOnBackdrop.current = event.target === event.currentTarget;
+  };
+  const onBackdropClick = (event: React.MouseEvent<HTMLDivElement>) => {
+    if (pressStartedOnBackdrop.current && event.target === event.currentTarget) onClose();
+    pressStartedOnBackdrop.current = false;
+  };
+
+  return (
+    <div className={`fixed inset-0 z-50 ${isPresent ? '' : 'pointer-events-none'}`} aria-hidden={isPresent ? undefined : true}>
+      <m.div
+        aria-hidden="true"
+        className="absolute inset-0 bg-slate-950/55 backdrop-blur-[2px]"
+        initial={{ opacity: 0 }}
+        animate={{ opacity: 1 }}
+        exit={{ opacity: 0 }}
+        transition={{ duration: 0.2, ease: 'easeOut' }}
+      />
+      {/* Scrolls on its own when the card is taller than the viewport (a phone with the keyboard up). */}
+      <div className="absolute inset-0 overflow-y-auto overscroll-contain">
+        <div
+          className="flex min-h-full items-end justify-center sm:items-center sm:p-6"
+          onPointerDown={onBackdropPointerDown}
+          onClick={onBackdropClick}
+        >
+          <m.div
+            ref={panelRef}
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby={titleId}
+            aria-describedby={textId}
+            tabIndex={-1}
+            className={
+              'relative w-full max-w-lg rounded-t-2xl bg-white px-5 pb-[max(1.5rem,env(safe-area-inset-bottom))] ' +
+              'pt-6 shadow-[0_24px_64px_-16px_rgba(2,44,34,0.45)] ring-1 ring-slate-900/5 focus:outline-none ' +
+              'sm:rounded-2xl sm:p-8'
+            }
+            initial={{ opacity: 0, y: 24, scale: 0.98 }}
+            animate={{ opacity: 1, y: 0, scale: 1 }}
+            exit={{ opacity: 0, y: 12, scale: 0.98 }}
+            transition={{ duration: 0.22, ease: [0.22, 1, 0.36, 1] }}
+          >
+            {sent ? (
+              <div ref={successRef} tabIndex={-1} className="py-6 text-center focus:outline-none sm:py-8">
+                <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-teal-50 text-teal-700 ring-8 ring-teal-50/50">
+                  <CheckCircle2 aria-hidden="true" className="size-7" />
+                </span>
+                <h2 id={titleId} className="mt-5 text-2xl font-bold tracking-tight text-slate-900">
+                  {copy.successTitle}
+                </h2>
+                <p id={textId} className="mx-auto mt-2 max-w-sm text-base text-slate-600">
+                  {copy.successBody}
+                </p>
+              </div>
+            ) : (
+              <>
+                <div className="mb-6 pr-12">
+                  <span className="mb-4 flex size-11 items-center justify-center rounded-xl bg-amber-100 text-amber-700">
+                    <Icon aria-hidden="true" className="size-5" />
+                  </span>
+                  <h2 id={titleId} className="text-2xl font-bold tracking-tight text-slate-900 sm:text-[1.75rem]">
+                    {copy.heading}
+                  </h2>
+                  <p id={textId} className="mt-2 text-base leading-relaxed text-slate-600">
+                    {copy.text}
+                  </p>
+                </div>
+                <ContactForm
+                  values={values}
+                  submitLabel={copy.button}
+                  submitting={phase === 'submitting'}
+                  failed={failed}
+                  onChange={onChange}
+                  onSubmit={onSubmit}
+                />
+              </>
+            )}
+            {/* Last in the DOM so that focus lands on the first field, first in the corner for the eye. */}
+            <button
+              type="button"
+              aria-label={CLOSE_LABEL}
+              onClick={onClose}
+              className={
+                'absolute right-3 top-3 flex size-11 items-center justify-center rounded-full text-slate-500 ' +
+                'transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none ' +
+                'focus-visible:ring-4 focus-visible:ring-amber-400 sm:right-4 sm:top-4'
+              }
+            >
+              <X aria-hidden="true" className="size-5" />
+            </button>
+          </m.div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+// Both modals are mounted together (spec §2); the provider decides which one is open.
+export default function ContactModals({ openType, onClose }: { openType: InquiryType | null; onClose: () => void }) {
+  return (
+    <LazyMotion features={domAnimation}>
+      {/* reducedMotion="user": with prefers-reduced-motion the card only fades, no movement. */}
+      <MotionConfig reducedMotion="user">
+        <ContactModal type="contact" isOpen={openType === 'contact'} onClose={onClose} />
+        <ContactModal type="investor" isOpen={openType === 'investor'} onClose={onClose} />
+      </MotionConfig>
+    </LazyMotion>
+  );
+}

@@ -1,0 +1,67 @@
+// The contact modal's fixed copy and constants (spec §4, §5, §8, §9). Components and tests
+// import these; no modal text is typed anywhere else.
+import type { InquiryType } from './types';
+
+export interface InquiryModalCopy {
+  heading: string;
+  text: string;
+  button: string;
+  successTitle: string;
+  successBody: string;
+}
+
+export const MODAL_COPY: Readonly<Record<InquiryType, InquiryModalCopy>> = {
+  contact: {
+    heading: 'Get in Touch',
+    text: 'Connect with our team to explore partnership opportunities',
+    button: 'Send Message',
+    successTitle: 'Message Sent!',
+    successBody: 'Our team will get back to you within 24 hours.',
+  },
+  investor: {
+    heading: 'Request Investor Deck',
+    text: 'Provide your details to receive our comprehensive investor presentation',
+    button: 'Request Deck',
+    successTitle: 'Request Sent!',
+    successBody: "We'll send the investor deck to your email shortly.",
+  },
+};
+
+export type InquiryField = 'name' | 'email' | 'company' | 'message';
+
+export const FIELD_LABELS: Readonly<Record<InquiryField, string>> = {
+  name: 'Full Name',
+  email: 'Email Address',
+  company: 'Company',
+  message: 'Message',
+};
+
+// The database's length checks on contact_submissions; the inputs stop there so that a visitor
+// never types something the insert would reject.
+export const FIELD_MAX_LENGTH: Readonly<Record<InquiryField, number>> = {
+  name: 200,
+  email: 320,
+  company: 200,
+  message: 5000,
+};
+
+export const MESSAGE_ROWS = 4;
+
+export const OPTIONAL_HINT = 'Optional';
+export const SENDING_LABEL = 'Sending...';
+export const CLOSE_LABEL = 'Close';
+
+// DESIGN.md: the spec only logs a failed submission; we also tell the visitor, keeping what they typed.
+export const SUBMIT_FAILED_MESSAGE = 'Your message could not be sent. Please try again.';
+export const SUBMIT_FAILED_LOG = 'Contact submission failed';
+
+// Spec §8: without a backend the submission is simulated and this is logged.
+export const BACKEND_NOT_CONFIGURED_LOG =
+  'Contact backend is not configured (GATSBY_SUPABASE_URL / GATSBY_SUPABASE_ANON_KEY were not set at build): the submission is simulated and not stored.';
+
+export const SUCCESS_AUTO_CLOSE_MS = 2000;
+export const SIMULATED_SUBMIT_DELAY_MS = 1500;
+
+// DESIGN.md: the investor modal has no visible trigger in the spec; this URL hash opens it, so a
+// link such as <a href="#investor-deck"> in an email or the footer works.
+export const INVESTOR_DECK_HASH = '#investor-deck';

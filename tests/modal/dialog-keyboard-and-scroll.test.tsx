@@ -1,0 +1,119 @@
+// The modal behaves as people expect of a dialog: focus in, trapped, Escape and Close close it,
+// focus back on the opener, the page behind neither scrolls nor takes focus or clicks.
+import { act, screen, within } from '@testing-library/react';
+import { CLOSE_LABEL, FIELD_LABELS, MODAL_COPY } from '../../src/content/modal';
+import { OPENER_NAMES, openModal, renderPage } from './harness';
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+it('moves focus to the first field when it opens', async () => {
+  const { user } = renderPage();
+  const dialog = await openModal(user, 'contact');
+  expect(within(dialog).getByRole('textbox', { name: FIELD_LABELS.name })).toHaveFocus();
+});
+
+it('keeps Tab and Shift+Tab cycling inside the dialog', async () => {
+  const { user } = renderPage();
+  const dialog = await openModal(user, 'investor');
+  const first = within(dialog).getByRole('textbox', { name: FIELD_LABELS.name });
+  const close = within(dialog).getByRole('button', { name: CLOSE_LABEL });
+
+  await user.tab({ shift: true });
+  expect(close).toHaveFocus();
+  await user.tab();
+  expect(first).toHaveFocus();
+
+  const visited: string[] = [];
+  for (let i = 0; i < 6; i += 1) {
+    await user.tab();
+    visited.push(document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+  }
+  // email, company, message, submit, close, then back to the first field
+  expect(first).toHaveFocus();
+  expect(visited).toContain(MODAL_COPY.investor.button);
+  expect(visited).toContain(CLOSE_LABEL);
+});
+
+it('brings focus back into the dialog when it was lost to the page', async () => {
+  const { user } = renderPage();
+  const dialog = await openModal(user, 'contact');
+  act(() => (document.activeElement as HTMLElement).blur());
+  expect(document.body).toHaveFocus();
+
+  await user.tab();
+  expect(within(dialog).getByRole('textbox', { name: FIELD_LABELS.name })).toHaveFocus();
+});
+
+it.each(['Escape key', 'Close button'])('closes with the %s and gives focus back to the opener', async (how) => {
+  const { user } = renderPage();
+  const opener = screen.getByRole('button', { name: OPENER_NAMES.contact });
+  const dialog = await openModal(user, 'contact');
+  expect(opener).not.toHaveFocus();
+
+  if (how === 'Escape key') await user.keyboard('{Escape}');
+  else await user.click(within(dialog).getByRole('button', { name: CLOSE_LABEL }));
+
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(opener).toHaveFocus();
+});
+
+it('closes on a click on the backdrop, not on a click inside the card', async () => {
+  const { user } = renderPage();
+  const dialog = await openModal(user, 'contact');
+  await user.click(within(dialog).getByRole('heading', { name: MODAL_COPY.contact.heading }));
+  expect(screen.getByRole('dialog')).toBe(dialog);
+
+  await user.click(dialog.parentElement as HTMLElement);
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+it('leaves the DOM once it has faded out', async () => {
+  const { user } = renderPage();
+  await openModal(user, 'contact');
+  await user.keyboard('{Escape}');
+  await act(async () => {
+    jest.advanceTimersByTime(1000);
+  });
+  expect(document.querySelector('[role="dialog"]')).toBeNull();
+});
+
+it('makes the page behind inert while open', async () => {
+  const { user } = renderPage();
+  const page = screen.getByRole('main').parentElement as HTMLElement;
+  expect(page).not.toHaveAttribute('inert');
+
+  const dialog = await openModal(user, 'contact');
+  expect(page).toHaveAttribute('inert');
+  expect(page).not.toContainElement(dialog);
+
+  await user.keyboard('{Escape}');
+  expect(page).not.toHaveAttribute('inert');
+});
+
+describe('the page behind', () => {
+  const clientWidth = Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth');
+  afterEach(() => {
+    if (clientWidth) Object.defineProperty(Element.prototype, 'clientWidth', clientWidth);
+  });
+
+  it('does not scroll while a modal is open, without shifting by the scrollbar width', async () => {
+    // A 1024 px window whose scrollbar takes 15 px.
+    Object.defineProperty(Element.prototype, 'clientWidth', {
+      configurable: true,
+      get() {
+        return this === document.documentElement ? window.innerWidth - 15 : 0;
+      },
+    });
+    document.body.style.paddingRight = '';
+    const { user } = renderPage();
+    await openModal(user, 'investor');
+    expect(document.body.style.overflow).toBe('hidden');
+    expect(document.body.style.paddingRight).toBe('15px');
+
+    await user.keyboard('{Escape}');
+    expect(document.body.style.overflow).toBe('');
+    expect(document.body.style.paddingRight).toBe('');
+  });
+});

@@ -1,0 +1,44 @@
+// Renders the provider the way the page does, with two opener buttons standing in for the page's
+// Chat with us and investor links. Fake timers drive every wait (1500 ms simulation, 2000 ms close).
+import React from 'react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MotionGlobalConfig } from 'framer-motion';
+import { ContactModalProvider, useContactModal } from '../../src/components/ContactModalProvider';
+import { MODAL_COPY } from '../../src/content/modal';
+import type { InquiryType } from '../../src/content/types';
+
+// framer-motion times animations with the real clock; under fake timers they would never end, so
+// the exiting dialog would stay in the DOM. These tests are about behaviour, not motion.
+MotionGlobalConfig.skipAnimations = true;
+
+export const OPENER_NAMES: Record<InquiryType, string> = { contact: 'Chat with us', investor: 'Investor deck' };
+
+function Openers() {
+  const { open } = useContactModal();
+  return (
+    <main>
+      <button type="button" onClick={() => open('contact')}>
+        {OPENER_NAMES.contact}
+      </button>
+      <button type="button" onClick={() => open('investor')}>
+        {OPENER_NAMES.investor}
+      </button>
+    </main>
+  );
+}
+
+export function renderPage() {
+  const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+  const view = render(
+    <ContactModalProvider>
+      <Openers />
+    </ContactModalProvider>,
+  );
+  return { user, ...view };
+}
+
+export async function openModal(user: ReturnType<typeof userEvent.setup>, type: InquiryType) {
+  await user.click(screen.getByRole('button', { name: OPENER_NAMES[type] }));
+  return screen.findByRole('dialog', { name: MODAL_COPY[type].heading });
+}

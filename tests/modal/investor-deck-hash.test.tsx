@@ -1,0 +1,56 @@
+// DESIGN.md: the investor modal opens from the URL hash #investor-deck, on load and when the hash
+// changes; closing removes the hash without a new history entry, so the link works again.
+import { act, screen } from '@testing-library/react';
+import { INVESTOR_DECK_HASH, MODAL_COPY } from '../../src/content/modal';
+import { renderPage } from './harness';
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  window.history.replaceState(null, '', '/');
+});
+afterEach(() => jest.useRealTimers());
+
+function navigateToHash(hash: string) {
+  // pushState changes the URL as a click on the link would, without the event: dispatch it, as the browser does.
+  window.history.pushState(null, '', hash);
+  act(() => void window.dispatchEvent(new HashChangeEvent('hashchange')));
+}
+
+it('opens the investor modal when the page loads with #investor-deck', async () => {
+  window.history.replaceState(null, '', `/${INVESTOR_DECK_HASH}`);
+  renderPage();
+  expect(await screen.findByRole('dialog', { name: MODAL_COPY.investor.heading })).toBeInTheDocument();
+});
+
+it('opens the investor modal when the hash changes to #investor-deck', async () => {
+  renderPage();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+  navigateToHash(INVESTOR_DECK_HASH);
+  expect(await screen.findByRole('dialog', { name: MODAL_COPY.investor.heading })).toBeInTheDocument();
+});
+
+it('ignores other hashes', async () => {
+  renderPage();
+  navigateToHash('#coverage');
+  await act(async () => {
+    jest.advanceTimersByTime(100);
+  });
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+it('clears the hash on close without adding a history entry, so the same link opens it again', async () => {
+  const { user } = renderPage();
+  navigateToHash(INVESTOR_DECK_HASH);
+  await screen.findByRole('dialog', { name: MODAL_COPY.investor.heading });
+  const entries = window.history.length;
+
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(window.location.hash).toBe('');
+  expect(window.location.pathname).toBe('/');
+  expect(window.history.length).toBe(entries);
+
+  navigateToHash(INVESTOR_DECK_HASH);
+  expect(await screen.findByRole('dialog', { name: MODAL_COPY.investor.heading })).toBeInTheDocument();
+});
