@@ -1,0 +1,10 @@
+import type { QueryFilter, TableSpec } from './tables';
+
+/** Where rows come from. Both drivers answer the same published queries of spec §7. */
+export interface Driver {
+  /** Names the source in messages: the backend URL, or the embedded database. */
+  readonly label: string;
+  /** The raw rows of one query; checking them is the caller's job. */
+  read(spec: TableSpec, filter: QueryFilter): Promise<unknown>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,66 @@
+import type { Driver } from './drivers';
+import { openEmbeddedDatabase, withRole, type EmbeddedPaths } from './embedded-db';
+import { ERROR_CODES, SourceFailure } from './errors';
+import { ACTIVE_COLUMN, ORDER_COLUMN, describeQuery, selectedColumns, type QueryFilter, type TableSpec } from './tables';
+
+export interface SqlQuery {
+  text: string;
+  params: string[];
+}
+
+const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
+
+/** The SQL twin of the remote query: same columns, same filters, same order. */
+export function publishedQuery(spec: TableSpec, filter: QueryFilter): SqlQuery {
+  const params: string[] = [];
+  const conditions = [`${quote(ACTIVE_COLUMN)} = true`];
+  for (const [column, value] of Object.entries(filter)) {
+    params.push(value);
+    conditions.push(`${quote(column)} = $${params.length}`);
+  }
+  const text =
+    `select ${selectedColumns(spec).map(quote).join(', ')} from public.${quote(spec.table)} ` +
+    `where ${conditions.join(' and ')} order by ${quote(ORDER_COLUMN)} asc`;
+  return { text, params };
+}
+
+export function embeddedLabel(paths: EmbeddedPaths): string {
+  return `embedded PGlite from ${paths.migrations}`;
+}
+
+/**
+ * The default backend: an in-process PostgreSQL loaded with the same migrations and seed a real
+ * project gets. Queries run as `anon`, so the row-level security policies decide what is
+ * published, exactly as PostgREST would on Supabase.
+ */
+export async function embeddedDriver(paths: EmbeddedPaths): Promise<Driver> {
+  const label = embeddedLabel(paths);
+  const db = await openEmbeddedDatabase(paths).catch((error: unknown) => {
+    throw new SourceFailure(ERROR_CODES.EmbeddedFailed, {
+      url: label,
+      table: 'every table (loading bootstrap, migrations and seed)',
+      detail: messageOf(error),
+    });
+  });
+  return {
+    label,
+    async read(spec, filter) {
+      const { text, params } = publishedQuery(spec, filter);
+      try {
+        const result = await withRole(db, 'anon', (tx) => tx.query(text, params));
+        return result.rows;
+      } catch (error) {
+        throw new SourceFailure(ERROR_CODES.EmbeddedFailed, {
+          url: label,
+          table: describeQuery(spec, filter),
+          detail: messageOf(error),
+        });
+      }
+    },
+    close: () => db.close(),
+  };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,48 @@
+import type { GatsbyNode, PluginOptions } from 'gatsby';
+import type { EmbeddedPaths } from './embedded-db';
+
+export interface SupabaseContentOptions {
+  /** Project URL, e.g. https://abcd.supabase.co. With anonKey it selects the remote backend. */
+  url?: string;
+  /** The public anon key; RLS decides what it may read. */
+  anonKey?: string;
+  /** The embedded default, used when url and anonKey are both absent. */
+  embedded?: EmbeddedPaths;
+}
+
+export type PluginOptionsWithContent = PluginOptions & SupabaseContentOptions;
+
+// Settings arrive from environment variables, where "unset" is often an empty string
+// (`GATSBY_SUPABASE_URL=` in a copied .env): both count as absent.
+export const pluginOptionsSchema: NonNullable<GatsbyNode['pluginOptionsSchema']> = ({ Joi }) =>
+  Joi.object({
+    url: Joi.string()
+      .trim()
+      .empty('')
+      .uri({ scheme: ['http', 'https'] })
+      .messages({
+        'string.uri': '"url" must be an http(s) URL such as https://<project>.supabase.co, got {:#value}',
+        'string.uriCustomScheme':
+          '"url" must be an http(s) URL such as https://<project>.supabase.co, got {:#value}',
+      })
+      .description('Supabase project URL (GATSBY_SUPABASE_URL)'),
+    anonKey: Joi.string().trim().empty('').description('Supabase anon key (GATSBY_SUPABASE_ANON_KEY)'),
+    embedded: Joi.object({
+      bootstrap: Joi.string().required(),
+      migrations: Joi.string().required(),
+      seed: Joi.string(),
+    }).description('SQL files of the embedded default database'),
+  })
+    .and('url', 'anonKey')
+    .or('url', 'embedded')
+    .messages({
+      'object.and':
+        'set both "url" and "anonKey" (GATSBY_SUPABASE_URL and GATSBY_SUPABASE_ANON_KEY) or neither; only {{#presentWithLabels}} is set',
+    });
+
+/** The remote settings when both are given (empty strings count as absent), else undefined. */
+export function remoteSettings(options: SupabaseContentOptions): { url: string; anonKey: string } | undefined {
+  const url = options.url?.trim();
+  const anonKey = options.anonKey?.trim();
+  return url && anonKey ? { url, anonKey } : undefined;
+}

@@ -1,0 +1,97 @@
+import { PostgrestClient } from '@supabase/postgrest-js';
+import type { Driver } from './drivers';
+import { ERROR_CODES, SourceFailure } from './errors';
+import { ACTIVE_COLUMN, ORDER_COLUMN, describeQuery, selectedColumns } from './tables';
+
+export interface RemoteSettings {
+  url: string;
+  anonKey: string;
+  /**
+   * postgrest-js retries network errors and 503/520 three times (1 s, 2 s, 4 s), which rides out
+   * a backend restarting while a build hook fires. Tests of the failure messages turn it off.
+   */
+  retry?: boolean;
+  timeoutMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** The project URL without trailing slashes, so `<url>/rest/v1` never gets a double slash. */
+export function projectUrl(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/**
+ * Reads through PostgREST with postgrest-js, the query builder inside supabase-js: supabase-js's
+ * createClient throws on Node 20 (no global WebSocket for its realtime client), and a build
+ * needs none of its other parts.
+ */
+export function remoteDriver(settings: RemoteSettings): Driver {
+  const label = projectUrl(settings.url);
+  const client = new PostgrestClient(`${label}/rest/v1`, {
+    headers: { apikey: settings.anonKey, Authorization: `Bearer ${settings.anonKey}` },
+    retry: settings.retry ?? true,
+    timeout: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  });
+
+  return {
+    label,
+    async read(spec, filter) {
+      let query = client
+        .from(spec.table)
+        .select(selectedColumns(spec).join(','))
+        .eq(ACTIVE_COLUMN, true);
+      for (const [column, value] of Object.entries(filter)) query = query.eq(column, value);
+      const { data, error, status } = await query.order(ORDER_COLUMN, { ascending: true });
+
+      const source = { url: label, table: describeQuery(spec, filter) };
+      if (status === 0) {
+        throw new SourceFailure(ERROR_CODES.BackendUnreachable, {
+          ...source,
+          detail: fetchFailure(error),
+        });
+      }
+      if (status === 401 || status === 403) {
+        throw new SourceFailure(ERROR_CODES.KeyRejected, { ...source, status, detail: errorText(error) });
+      }
+      if (status < 200 || status >= 300) {
+        throw new SourceFailure(ERROR_CODES.HttpError, { ...source, status, detail: errorText(error) });
+      }
+      // postgrest-js reports a 2xx body that is not JSON as an error holding the raw body.
+      if (error) {
+        throw new SourceFailure(ERROR_CODES.BadBody, {
+          ...source,
+          detail: `the body is not JSON: ${clip(error.message)}`,
+        });
+      }
+      return data;
+    },
+    async close() {},
+  };
+}
+
+interface PostgrestErrorLike {
+  message?: string;
+  details?: string | null;
+  hint?: string | null;
+  code?: string;
+}
+
+/** postgrest-js puts the network cause ("connect ECONNREFUSED …", "getaddrinfo ENOTFOUND …") in details. */
+function fetchFailure(error: PostgrestErrorLike | null): string {
+  const cause = error?.details?.split('\n').find((line) => line.startsWith('Caused by: '));
+  if (cause) return clip(cause.slice('Caused by: '.length));
+  if (error?.hint) return clip(`${error.message ?? ''} (${error.hint})`);
+  return clip(error?.message ?? 'no response');
+}
+
+function errorText(error: PostgrestErrorLike | null): string {
+  if (!error) return 'no error body';
+  const parts = [error.code ? `[${error.code}]` : '', error.message ?? '', error.hint ? `(${error.hint})` : ''];
+  return clip(parts.filter(Boolean).join(' ') || 'no error body');
+}
+
+function clip(text: string): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length > 300 ? `${oneLine.slice(0, 297)}...` : oneLine;
+}
