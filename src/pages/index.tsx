@@ -1,0 +1,62 @@
+import { graphql, type HeadFC, type PageProps } from 'gatsby';
+import React from 'react';
+import { ContactModalProvider } from '../components/ContactModalProvider';
+import { LandingPage, type LandingContent } from '../components/LandingPage';
+import { readyList } from '../components/ListState';
+import { MotionProvider } from '../components/MotionProvider';
+import { SeoHead } from '../components/SeoHead';
+import type { SiteMetadata } from '../content/site';
+import type { FeatureCard, MaterialCoverageItem, TimelineItem } from '../content/types';
+
+interface IndexData {
+  site: { siteMetadata: SiteMetadata };
+  allMaterialCoverage: { nodes: MaterialCoverageItem[] };
+  allTimelineItem: { nodes: TimelineItem[] };
+  adasorter: { nodes: FeatureCard[] };
+  worker: { nodes: FeatureCard[] };
+}
+
+// The one place where the build's content meets the page: the lists arrive with the HTML, so they
+// start `ready` and render in the static page.
+function toLandingContent(data: IndexData): LandingContent {
+  return {
+    productName: data.site.siteMetadata.productName,
+    tagline: data.site.siteMetadata.tagline,
+    coverage: readyList(data.allMaterialCoverage.nodes),
+    timeline: readyList(data.allTimelineItem.nodes),
+    adasorter: readyList(data.adasorter.nodes),
+    worker: readyList(data.worker.nodes),
+  };
+}
+
+export default function IndexPage({ data }: PageProps<IndexData>) {
+  return (
+    <ContactModalProvider>
+      <MotionProvider>
+        <LandingPage {...toLandingContent(data)} />
+      </MotionProvider>
+    </ContactModalProvider>
+  );
+}
+
+export const Head: HeadFC<IndexData> = ({ data }) => <SeoHead site={data.site.siteMetadata} />;
+
+export const query = graphql`
+  query IndexPage {
+    site {
+      siteMetadata { title description productName tagline siteUrl socialImage }
+    }
+    allMaterialCoverage(sort: { order_index: ASC }) {
+      nodes { id: row_id name description image status order_index }
+    }
+    allTimelineItem(sort: { order_index: ASC }) {
+      nodes { id: row_id period title description status icon order_index }
+    }
+    adasorter: allFeatureCard(filter: { classification: { eq: "adasorter" } }, sort: { order_index: ASC }) {
+      nodes { id: row_id classification title subtitle icon icon_color order_index }
+    }
+    worker: allFeatureCard(filter: { classification: { eq: "worker" } }, sort: { order_index: ASC }) {
+      nodes { id: row_id classification title subtitle icon icon_color order_index }
+    }
+  }
+`;
