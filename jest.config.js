@@ -1,14 +1,14 @@
 // Two projects: node for the plugin, database and backend tests; jsdom for the page's components.
 const transform = {
-  '^.+\\.[jt]sx?$': '<rootDir>/tests/support/jest-preprocess.js',
+  '^.+\\.(m?js|jsx|tsx?)$': '<rootDir>/tests/support/jest-preprocess.js',
   '/@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/tests/support/pglite-transform.js',
 };
 const common = {
   rootDir: __dirname,
   transform,
-  // Gatsby and a few of its runtime packages ship untranspiled ESM.
+  // Gatsby and a few of its runtime packages ship untranspiled ESM; so do lucide-react's per-icon files.
   // PGlite's CommonJS build needs its built-in imports rewritten (tests/support/pglite-transform.js).
-  transformIgnorePatterns: ['node_modules/(?!(gatsby|gatsby-script|gatsby-link|@gatsbyjs|@electric-sql/pglite)/)'],
+  transformIgnorePatterns: ['node_modules/(?!(gatsby|gatsby-script|gatsby-link|@gatsbyjs|@electric-sql/pglite|lucide-react)/)'],
   globals: { __PATH_PREFIX__: '', __BASE_PATH__: '' },
   testPathIgnorePatterns: ['/node_modules/', '/\\.cache/', '/public/', '<rootDir>/tests/e2e/'],
 };

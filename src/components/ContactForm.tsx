@@ -1,5 +1,6 @@
 import React, { useId, type ChangeEvent, type FormEvent } from 'react';
-import { AlertCircle, Loader2 } from 'lucide-react';
+import AlertCircle from 'lucide-react/icons/circle-alert';
+import Loader2 from 'lucide-react/icons/loader-circle';
 import {
   FIELD_LABELS,
   FIELD_MAX_LENGTH,
@@ -23,14 +24,13 @@ interface ContactFormProps {
   onSubmit: () => void;
 }
 
-const labelText = 'text-sm font-semibold text-slate-800';
+const labelText = 'text-sm font-semibold text-ink';
 const labelClass = `block ${labelText}`;
 // text-base (16 px) keeps iOS Safari from zooming into the field on focus.
 const fieldClass =
-  'mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-4 text-base text-slate-900 ' +
-  'shadow-sm transition-colors placeholder:text-slate-400 hover:border-slate-400 ' +
-  'focus:border-teal-700 focus:outline-none focus:ring-4 focus:ring-teal-700/20 ' +
-  'read-only:bg-slate-50 read-only:text-slate-600';
+  'mt-1.5 block w-full rounded-xl border border-brand-200 bg-white px-4 text-base text-ink shadow-xs ' +
+  'transition-colors hover:border-brand-300 focus:border-brand-600 focus:outline-none focus:ring-4 ' +
+  'focus:ring-brand-500/20 read-only:bg-paper read-only:text-ink-soft';
 
 export function ContactForm({ values, submitLabel, submitting, failed, onChange, onSubmit }: ContactFormProps) {
   // Both modals are mounted at once: ids must differ between them.
@@ -87,7 +87,7 @@ export function ContactForm({ values, submitLabel, submitting, failed, onChange,
         <label htmlFor={fieldId('company')} className={`flex items-baseline justify-between ${labelText}`}>
           {FIELD_LABELS.company}
           {/* Hidden from assistive technology: the missing `required` already says it. */}
-          <span aria-hidden="true" className="text-xs font-normal text-slate-500">
+          <span aria-hidden="true" className="text-xs font-medium text-ink-soft">
             {OPTIONAL_HINT}
           </span>
         </label>
@@ -132,10 +132,9 @@ export function ContactForm({ values, submitLabel, submitting, failed, onChange,
         type="submit"
         disabled={submitting}
         className={
-          'inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-teal-800 px-6 ' +
-          'text-base font-semibold text-white shadow-sm transition-colors hover:bg-teal-900 ' +
-          'focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-amber-400 ' +
-          'disabled:cursor-not-allowed disabled:bg-teal-800/70 sm:col-span-2'
+          'mt-2 inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-brand-800 px-6 ' +
+          'text-base font-bold text-white shadow-soft transition-colors hover:bg-brand-900 ' +
+          'disabled:cursor-not-allowed disabled:bg-brand-700 sm:col-span-2'
         }
       >
         {submitting && <Loader2 aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />}

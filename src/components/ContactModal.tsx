@@ -2,7 +2,10 @@
 // Loaded on demand by ContactModalProvider; nothing here is needed for the first paint.
 import React, { useCallback, useEffect, useId, useRef, useState, type PointerEvent } from 'react';
 import { AnimatePresence, LazyMotion, MotionConfig, domAnimation, m, useIsPresent } from 'framer-motion';
-import { CheckCircle2, FileText, MessageCircle, X } from 'lucide-react';
+import CheckCircle2 from 'lucide-react/icons/circle-check';
+import FileText from 'lucide-react/icons/file-text';
+import MessageCircle from 'lucide-react/icons/message-circle';
+import X from 'lucide-react/icons/x';
 import type { InquiryType } from '../content/types';
 import { CLOSE_LABEL, MODAL_COPY, SUBMIT_FAILED_LOG, SUCCESS_AUTO_CLOSE_MS, type InquiryField } from '../content/modal';
 import { submitInquiry } from '../lib/submit-inquiry';
@@ -127,7 +130,7 @@ function DialogLayer({ type, phase, values, failed, onChange, onSubmit, onClose 
     <div className={`fixed inset-0 z-50 ${isPresent ? '' : 'pointer-events-none'}`} aria-hidden={isPresent ? undefined : true}>
       <m.div
         aria-hidden="true"
-        className="absolute inset-0 bg-slate-950/55 backdrop-blur-[2px]"
+        className="absolute inset-0 bg-brand-950/60 backdrop-blur-[3px]"
         initial={{ opacity: 0 }}
         animate={{ opacity: 1 }}
         exit={{ opacity: 0 }}
@@ -148,9 +151,9 @@ function DialogLayer({ type, phase, values, failed, onChange, onSubmit, onClose 
             aria-describedby={textId}
             tabIndex={-1}
             className={
-              'relative w-full max-w-lg rounded-t-2xl bg-white px-5 pb-[max(1.5rem,env(safe-area-inset-bottom))] ' +
-              'pt-6 shadow-[0_24px_64px_-16px_rgba(2,44,34,0.45)] ring-1 ring-slate-900/5 focus:outline-none ' +
-              'sm:rounded-2xl sm:p-8'
+              'relative w-full max-w-lg rounded-t-2xl bg-white px-5 pt-6 pb-[max(1.5rem,env(safe-area-inset-bottom))] ' +
+              'shadow-[0_-8px_32px_-12px_rgb(4_33_30/0.35)] ring-1 ring-brand-950/5 focus:outline-none ' +
+              'sm:rounded-2xl sm:p-8 sm:shadow-[0_32px_72px_-24px_rgb(4_33_30/0.55)]'
             }
             initial={{ opacity: 0, y: 24, scale: 0.98 }}
             animate={{ opacity: 1, y: 0, scale: 1 }}
@@ -159,26 +162,26 @@ function DialogLayer({ type, phase, values, failed, onChange, onSubmit, onClose 
           >
             {sent ? (
               <div ref={successRef} tabIndex={-1} className="py-6 text-center focus:outline-none sm:py-8">
-                <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-teal-50 text-teal-700 ring-8 ring-teal-50/50">
+                <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-600 ring-8 ring-brand-50/60">
                   <CheckCircle2 aria-hidden="true" className="size-7" />
                 </span>
-                <h2 id={titleId} className="mt-5 text-2xl font-bold tracking-tight text-slate-900">
+                <h2 id={titleId} className="mt-5 text-2xl font-extrabold tracking-tight text-ink">
                   {copy.successTitle}
                 </h2>
-                <p id={textId} className="mx-auto mt-2 max-w-sm text-base text-slate-600">
+                <p id={textId} className="mx-auto mt-2 max-w-sm text-base leading-relaxed text-ink-soft">
                   {copy.successBody}
                 </p>
               </div>
             ) : (
               <>
                 <div className="mb-6 pr-12">
-                  <span className="mb-4 flex size-11 items-center justify-center rounded-xl bg-amber-100 text-amber-700">
+                  <span className="mb-4 flex size-11 items-center justify-center rounded-xl bg-accent-100 text-accent-700">
                     <Icon aria-hidden="true" className="size-5" />
                   </span>
-                  <h2 id={titleId} className="text-2xl font-bold tracking-tight text-slate-900 sm:text-[1.75rem]">
+                  <h2 id={titleId} className="text-2xl font-extrabold tracking-tight text-ink sm:text-[1.75rem]">
                     {copy.heading}
                   </h2>
-                  <p id={textId} className="mt-2 text-base leading-relaxed text-slate-600">
+                  <p id={textId} className="mt-2 text-base leading-relaxed text-ink-soft">
                     {copy.text}
                   </p>
                 </div>
@@ -198,9 +201,8 @@ function DialogLayer({ type, phase, values, failed, onChange, onSubmit, onClose 
               aria-label={CLOSE_LABEL}
               onClick={onClose}
               className={
-                'absolute right-3 top-3 flex size-11 items-center justify-center rounded-full text-slate-500 ' +
-                'transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none ' +
-                'focus-visible:ring-4 focus-visible:ring-amber-400 sm:right-4 sm:top-4'
+                'absolute top-3 right-3 flex size-11 items-center justify-center rounded-full text-ink-soft ' +
+                'transition-colors hover:bg-brand-50 hover:text-ink sm:top-4 sm:right-4'
               }
             >
               <X aria-hidden="true" className="size-5" />
