@@ -1,0 +1,98 @@
+// Calls the function's handler as the edge runtime would, with a real database behind its store and
+// Resend replaced by a local recording server.
+import assert from 'node:assert/strict';
+import type { PGlite } from '@electric-sql/pglite';
+import { type Dependencies, handler } from '../../../supabase/functions/inquiry-notif-resend/handler.ts';
+import type { SubmissionStore } from '../../../supabase/functions/inquiry-notif-resend/store.ts';
+import { openFunctionDatabase, pgliteStore } from './database.ts';
+import { type ResendStub, startResendStub } from './resend_stub.ts';
+
+export const FUNCTION_URL = 'http://127.0.0.1:54321/functions/v1/inquiry-notif-resend';
+
+export interface Harness {
+  db: PGlite;
+  resend: ResendStub;
+  /** Every line the function wrote to the console, oldest first. */
+  logs: string[];
+  env: Record<string, string>;
+  /** The (url, key) pairs the function opened its store with. */
+  storeOpenings: Array<[string, string]>;
+  deps(overrides?: { env?: Record<string, string | undefined>; store?: SubmissionStore }): Dependencies;
+  /** Runs the handler; every answer must carry the CORS headers, whatever its status. */
+  send(request: Request, deps?: Dependencies): Promise<Response>;
+  /** POSTs a JSON body the way the browser does (bearer anon key). */
+  post(body: unknown, deps?: Dependencies): Promise<Response>;
+  /** Forgets what earlier tests left in the Resend stub and the captured logs. */
+  reset(): void;
+}
+
+export async function startHarness(): Promise<Harness> {
+  const db = await openFunctionDatabase();
+  const resend = startResendStub();
+  const store = pgliteStore(db);
+  const logs: string[] = [];
+  const storeOpenings: Array<[string, string]> = [];
+  const env: Record<string, string> = {
+    SUPABASE_URL: 'http://127.0.0.1:54321',
+    SUPABASE_SERVICE_ROLE_KEY: 'service-role-key-for-tests',
+    RESEND_API_KEY: 're_test_key',
+    RESEND_API_URL: resend.url,
+    INQUIRY_NOTIFY_TO: 'team@example.com',
+    INQUIRY_NOTIFY_FROM: 'Website <inquiries@example.com>',
+  };
+
+  // The handler logs through console; keep its lines for the assertions (and out of the report).
+  for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+    console[level] = (...args: unknown[]) => {
+      logs.push(args.map(String).join(' '));
+    };
+  }
+
+  const harness: Harness = {
+    db,
+    resend,
+    logs,
+    env,
+    storeOpenings,
+    deps(overrides = {}) {
+      const chosen = overrides.env ?? env;
+      return {
+        env: (name) => chosen[name],
+        openStore: (url, key) => {
+          storeOpenings.push([url, key]);
+          return overrides.store ?? store;
+        },
+      };
+    },
+    async send(request, deps = harness.deps()) {
+      const response = await handler(request, deps);
+      assert.equal(response.headers.get('access-control-allow-origin'), '*', `CORS on ${response.status}`);
+      assert.match(response.headers.get('access-control-allow-headers') ?? '', /authorization/);
+      return response;
+    },
+    post(body, deps) {
+      return harness.send(
+        new Request(FUNCTION_URL, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer anon-key' },
+          body: JSON.stringify(body),
+        }),
+        deps,
+      );
+    },
+    reset() {
+      resend.reset();
+      logs.length = 0;
+      storeOpenings.length = 0;
+    },
+  };
+  return harness;
+}
+
+/** The JSON error of a refused request, asserting its status first. */
+export async function errorOf(response: Response, status: number): Promise<string> {
+  const body = await response.json();
+  assert.equal(response.status, status, `expected ${status}, got ${response.status}: ${JSON.stringify(body)}`);
+  assert.equal(typeof body.error, 'string');
+  return body.error;
+}
