@@ -22,10 +22,12 @@ const ROLES: readonly EmbeddedRole[] = ['anon', 'authenticated', 'service_role']
 export async function openEmbeddedDatabase(paths: EmbeddedPaths): Promise<PGlite> {
   const files = [paths.bootstrap, ...(await migrationFiles(paths.migrations))];
   if (paths.seed) files.push(paths.seed);
+  // Read everything first: a missing file fails at once, before PGlite's seconds-long start.
+  const scripts = await Promise.all(files.map(async (file) => ({ file, sql: await readScript(file) })));
 
   const db = await PGlite.create();
   try {
-    for (const file of files) await runFile(db, file);
+    for (const script of scripts) await runScript(db, script.file, script.sql);
   } catch (error) {
     await db.close();
     throw error;
@@ -68,13 +70,15 @@ async function migrationFiles(directory: string): Promise<string[]> {
     .map((name) => path.join(directory, name));
 }
 
-async function runFile(db: PGlite, file: string): Promise<void> {
-  let sql: string;
+async function readScript(file: string): Promise<string> {
   try {
-    sql = await readFile(file, 'utf8');
+    return await readFile(file, 'utf8');
   } catch (error) {
     throw new Error(`Cannot read ${file}: ${messageOf(error)}`, { cause: error });
   }
+}
+
+async function runScript(db: PGlite, file: string, sql: string): Promise<void> {
   try {
     // One simple-query round trip: PostgreSQL runs a multi-statement string as one implicit
     // transaction, so a failing file leaves nothing half-applied.

@@ -1,0 +1,152 @@
+// The embedded loader: builds a database from the Supabase files in the CLI's order, names the file
+// (and line) that fails, and runs queries as an API role so RLS decides what is published.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import {
+  openEmbeddedDatabase,
+  withRole,
+  type EmbeddedRole,
+} from '../../plugins/gatsby-source-supabase-content/src/embedded-db';
+import { SUPABASE_PATHS } from '../support/database';
+import { SEED_IDS } from '../support/seed-ids';
+
+describe('with the repository’s bootstrap, migrations and seed', () => {
+  let db: PGlite;
+  beforeAll(async () => {
+    db = await openEmbeddedDatabase(SUPABASE_PATHS);
+  }, 60_000);
+  afterAll(() => db.close());
+
+  test('anon reads the published materials in order, without the inactive draft', async () => {
+    const ids = await withRole(db, 'anon', async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(
+        'select id from public.material_coverage where is_active order by order_index',
+      );
+      return rows.map((row) => row.id);
+    });
+    expect(ids[0]).toBe(SEED_IDS.material.pet);
+    expect(ids).not.toContain(SEED_IDS.material.inactive);
+  });
+
+  test('RLS, not the query, hides inactive rows: anon sees none even when asking for them', async () => {
+    const rows = await withRole(db, 'anon', async (tx) => (await tx.query('select id from public.timeline where not is_active')).rows);
+    expect(rows).toEqual([]);
+  });
+
+  test.each<EmbeddedRole>(['anon', 'authenticated', 'service_role'])('withRole runs as %s and the role ends with it', async (role) => {
+    const inside = await withRole(db, role, async (tx) => (await tx.query<{ u: string }>('select current_user as u')).rows[0]?.u);
+    const after = (await db.query<{ u: string }>('select current_user as u')).rows[0]?.u;
+    expect([inside, after]).toEqual([role, 'postgres']);
+  });
+
+  test('withRole commits what the function did', async () => {
+    const id = 'e1e1e1e1-0000-4000-8000-000000000001';
+    await withRole(db, 'anon', (tx) =>
+      tx.query(
+        `insert into public.contact_submissions (id, name, email, message, type)
+         values ($1, 'Dewi', 'dewi@example.com', 'Hello', 'contact')`,
+        [id],
+      ),
+    );
+    const stored = await db.query('select id from public.contact_submissions where id = $1', [id]);
+    await db.query('delete from public.contact_submissions where id = $1', [id]);
+    expect(stored.rows).toEqual([{ id }]);
+  });
+
+  test('withRole rolls back when the function throws', async () => {
+    const title = 'Rolled back';
+    await expect(
+      withRole(db, 'service_role', async (tx) => {
+        await tx.query(
+          `insert into public.feature_cards (classification, title, subtitle, icon, icon_color)
+           values ('worker', $1, 'S', '★', '#0f766e')`,
+          [title],
+        );
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const rows = await db.query('select id from public.feature_cards where title = $1', [title]);
+    expect(rows.rows).toEqual([]);
+  });
+
+  test('withRole refuses a role that is not an API role, before any SQL runs', async () => {
+    await expect(withRole(db, 'postgres; drop table public.timeline' as EmbeddedRole, async () => 1)).rejects.toThrow(
+      'withRole: unknown role',
+    );
+    const rows = await db.query('select count(*)::int as n from public.timeline');
+    expect(rows.rows[0]).toEqual({ n: expect.any(Number) });
+  });
+});
+
+describe('with files of its own', () => {
+  // Each case starts its own PGlite, which takes a few seconds (initdb runs in WebAssembly).
+  jest.setTimeout(30_000);
+  let dir: string;
+  let migrations: string;
+  let bootstrap: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'embedded-db-'));
+    migrations = path.join(dir, 'migrations');
+    bootstrap = path.join(dir, 'bootstrap.sql');
+    await mkdir(migrations);
+    await writeFile(bootstrap, 'create schema app;');
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  const migration = (name: string, sql: string) => writeFile(path.join(migrations, name), sql);
+
+  test('runs the bootstrap, then every migration in name order, then the seed; other files are ignored', async () => {
+    // Written out of order, and each needs the one named before it.
+    await migration('20260101000200_second.sql', 'alter table app.log add column step text;');
+    await migration('20260101000100_first.sql', 'create table app.log (n serial);');
+    await migration('README.md', 'not SQL');
+    const seed = path.join(dir, 'seed.sql');
+    await writeFile(seed, "insert into app.log (step) values ('seeded');");
+
+    const db = await openEmbeddedDatabase({ bootstrap, migrations, seed });
+    try {
+      expect((await db.query('select step from app.log')).rows).toEqual([{ step: 'seeded' }]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  test('the seed is optional', async () => {
+    await migration('1_table.sql', 'create table app.t (n int);');
+    const db = await openEmbeddedDatabase({ bootstrap, migrations });
+    try {
+      expect((await db.query('select count(*)::int as n from app.t')).rows).toEqual([{ n: 0 }]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  test('a failing migration is named, with the line of the error', async () => {
+    await migration('1_good.sql', 'create table app.t (n int);');
+    await migration('2_bad.sql', 'create table app.u (n int);\n\ninsert into app.missing values (1);\n');
+    await expect(openEmbeddedDatabase({ bootstrap, migrations })).rejects.toThrow(
+      `${path.join(migrations, '2_bad.sql')}, line 3: relation "app.missing" does not exist`,
+    );
+  });
+
+  test('a failing bootstrap or seed is named', async () => {
+    const seed = path.join(dir, 'seed.sql');
+    await writeFile(seed, "insert into app.nowhere values ('x');");
+    await expect(openEmbeddedDatabase({ bootstrap, migrations, seed })).rejects.toThrow(`${seed}, line 1:`);
+    await writeFile(bootstrap, 'create schema app;\nselec 1;');
+    await expect(openEmbeddedDatabase({ bootstrap, migrations, seed })).rejects.toThrow(
+      `${bootstrap}, line 2: syntax error at or near "selec"`,
+    );
+  });
+
+  test('a missing migrations directory or seed file is named', async () => {
+    const nowhere = path.join(dir, 'no-such-dir');
+    await expect(openEmbeddedDatabase({ bootstrap, migrations: nowhere })).rejects.toThrow(
+      `Cannot read the migrations directory ${nowhere}`,
+    );
+    const seed = path.join(dir, 'no-seed.sql');
+    await expect(openEmbeddedDatabase({ bootstrap, migrations, seed })).rejects.toThrow(`Cannot read ${seed}`);
+  });
+});

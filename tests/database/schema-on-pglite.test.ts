@@ -1,0 +1,27 @@
+// The schema's promises on the embedded PGlite that builds the site without a backend.
+import { openPGliteTestDatabase, type TestDatabase } from '../support/database';
+import { describeConstraints } from './suites/constraints';
+import { describePermissionMatrix } from './suites/permissions';
+import { describePlatformStandIns } from './suites/platform-stand-ins';
+import { describeSeedContent } from './suites/seed-content';
+
+let db: TestDatabase | undefined;
+const database = () => {
+  if (!db) throw new Error('the PGlite database did not open; see beforeAll');
+  return db;
+};
+
+beforeAll(async () => {
+  db = await openPGliteTestDatabase();
+}, 60_000);
+
+afterAll(async () => {
+  await db?.close();
+});
+
+describe('on PGlite', () => {
+  describePermissionMatrix(database);
+  describeConstraints(database);
+  describe('seed content', () => describeSeedContent(database));
+  describe('platform stand-ins', () => describePlatformStandIns(database));
+});

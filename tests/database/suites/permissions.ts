@@ -1,0 +1,362 @@
+// The permission matrix: every operation on every table, as each of Supabase's API roles, with the
+// outcome the schema promises. Visitors (anon, and authenticated, which is only a visitor here) read
+// active content and file inquiries; service_role (the notifier, editors' tooling) does anything.
+import {
+  INSUFFICIENT_PRIVILEGE,
+  sqlState,
+  type Session,
+  type TestDatabase,
+} from '../../support/database';
+
+type ApiRole = 'anon' | 'authenticated' | 'service_role';
+const VISITORS: ApiRole[] = ['anon', 'authenticated'];
+const API_ROLES: ApiRole[] = [...VISITORS, 'service_role'];
+
+/**
+ * What a statement did, compared with what the owner sees in the same transaction: which rows a
+ * select returned, how many rows a write touched, or that it was refused.
+ */
+type Outcome = 'denied' | 'no rows' | 'one row' | 'active rows' | 'inactive rows' | 'every row';
+
+const CONTENT_TABLES = ['material_coverage', 'timeline', 'feature_cards'] as const;
+type ContentTable = (typeof CONTENT_TABLES)[number];
+type Table = ContentTable | 'contact_submissions';
+
+interface Operation {
+  /**
+   * read: compare the ids the statement returns (updates and deletes say `returning id`, so the
+   * rows they touched are compared exactly); write: the inserted count; truncate: what is left.
+   */
+  kind: 'read' | 'write' | 'truncate';
+  sql: (table: Table) => string;
+}
+
+const NEW_CONTENT_ROW: Record<ContentTable, string> = {
+  material_coverage: `(name, description, status) values ('Batteries', 'Household cells', 'coming-soon')`,
+  timeline: `(period, title, description, status, icon) values ('Q4 2027', 'Nine cities', 'More lines', 'upcoming', 'Rocket')`,
+  feature_cards: `(classification, title, subtitle, icon, icon_color) values ('worker', 'Shade', 'Cooler lines', '☂', '#0f766e')`,
+};
+
+const CONTENT_OPERATIONS = {
+  'select active rows': { kind: 'read', sql: (t) => `select id from public.${t} where is_active` },
+  'select inactive rows': { kind: 'read', sql: (t) => `select id from public.${t} where not is_active` },
+  'select without a filter': { kind: 'read', sql: (t) => `select id from public.${t}` },
+  'insert a row': {
+    kind: 'write',
+    sql: (t) => `insert into public.${t} ${NEW_CONTENT_ROW[t as ContentTable]}`,
+  },
+  'update every row': {
+    kind: 'read',
+    sql: (t) => `update public.${t} set order_index = order_index + 1 returning id`,
+  },
+  'publish the inactive rows': {
+    kind: 'read',
+    sql: (t) => `update public.${t} set is_active = true where not is_active returning id`,
+  },
+  'delete every row': { kind: 'read', sql: (t) => `delete from public.${t} returning id` },
+  'truncate the table': { kind: 'truncate', sql: (t) => `truncate public.${t}` },
+} satisfies Record<string, Operation>;
+type ContentOperation = keyof typeof CONTENT_OPERATIONS;
+
+// [operation, outcome for anon and for authenticated, outcome for service_role]
+const CONTENT_MATRIX: Array<[ContentOperation, Outcome, Outcome]> = [
+  ['select active rows', 'active rows', 'active rows'],
+  ['select inactive rows', 'no rows', 'inactive rows'],
+  ['select without a filter', 'active rows', 'every row'],
+  ['insert a row', 'denied', 'one row'],
+  ['update every row', 'denied', 'every row'],
+  ['publish the inactive rows', 'denied', 'inactive rows'],
+  ['delete every row', 'denied', 'every row'],
+  ['truncate the table', 'denied', 'every row'],
+];
+
+const FORM = `(name, email, company, message, type)
+  values ('Sari Wulandari', 'sari@example.co.id', 'Bank Sampah Sejahtera', 'Could we see a demo?', 'contact')`;
+
+const SUBMISSION_OPERATIONS = {
+  "insert the form's columns": {
+    kind: 'write',
+    sql: () => `insert into public.contact_submissions ${FORM}`,
+  },
+  'insert with a browser-made id': {
+    kind: 'write',
+    sql: () => `insert into public.contact_submissions (id, name, email, company, message, type)
+      values ('6f1c2a7e-3b4d-4e5f-8a9b-0c1d2e3f4a5b', 'Budi', 'budi@example.com', null, 'Deck, please', 'investor')`,
+  },
+  'insert with notified_at set': {
+    kind: 'write',
+    sql: () => `insert into public.contact_submissions (name, email, message, type, notified_at)
+      values ('Budi', 'budi@example.com', 'Hello', 'contact', now())`,
+  },
+  'insert with created_at set': {
+    kind: 'write',
+    sql: () => `insert into public.contact_submissions (name, email, message, type, created_at)
+      values ('Budi', 'budi@example.com', 'Hello', 'contact', now() + interval '1 day')`,
+  },
+  'insert and read the row back': {
+    kind: 'write',
+    sql: () => `insert into public.contact_submissions ${FORM} returning id`,
+  },
+  'select submissions': { kind: 'read', sql: () => 'select id from public.contact_submissions' },
+  'select one submission by id': {
+    kind: 'read',
+    sql: () => `select id from public.contact_submissions where id = '${FIXTURE_IDS[0]}'`,
+  },
+  'claim submissions (set notified_at)': {
+    kind: 'read',
+    sql: () => 'update public.contact_submissions set notified_at = now() where notified_at is null returning id',
+  },
+  'edit a message': {
+    kind: 'read',
+    sql: () => `update public.contact_submissions set message = 'changed' where id = '${FIXTURE_IDS[0]}' returning id`,
+  },
+  'delete submissions': { kind: 'read', sql: () => 'delete from public.contact_submissions returning id' },
+} satisfies Record<string, Operation>;
+type SubmissionOperation = keyof typeof SUBMISSION_OPERATIONS;
+
+const SUBMISSION_MATRIX: Array<[SubmissionOperation, Outcome, Outcome]> = [
+  ["insert the form's columns", 'one row', 'one row'],
+  ['insert with a browser-made id', 'one row', 'one row'],
+  ['insert with notified_at set', 'denied', 'one row'],
+  ['insert with created_at set', 'denied', 'one row'],
+  ['insert and read the row back', 'denied', 'one row'],
+  ['select submissions', 'denied', 'every row'],
+  ['select one submission by id', 'denied', 'one row'],
+  ['claim submissions (set notified_at)', 'denied', 'every row'],
+  ['edit a message', 'denied', 'one row'],
+  ['delete submissions', 'denied', 'every row'],
+];
+
+// Two stored inquiries in every case, so reads and writes of submissions have something to hit.
+const FIXTURE_IDS = ['0a5e0000-0000-4000-8000-000000000001', '0a5e0000-0000-4000-8000-000000000002'];
+const FIXTURE_SUBMISSIONS = `insert into public.contact_submissions (id, name, email, message, type) values
+  ('${FIXTURE_IDS[0]}', 'Rina', 'rina@example.com', 'Partnership?', 'contact'),
+  ('${FIXTURE_IDS[1]}', 'Agus', 'agus@example.com', 'The deck, please', 'investor')`;
+
+interface Truth {
+  all: string[];
+  active: string[];
+  inactive: string[];
+}
+
+async function truthOf(session: Session, table: Table): Promise<Truth> {
+  const active = table === 'contact_submissions' ? 'true' : 'is_active';
+  const { rows } = await session.query(`select id, ${active} as active from public.${table}`);
+  const ids = (filter: (row: (typeof rows)[number]) => boolean) =>
+    rows.filter(filter).map((row) => String(row.id)).sort();
+  return { all: ids(() => true), active: ids((r) => r.active === true), inactive: ids((r) => r.active !== true) };
+}
+
+function sameIds(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((id, i) => id === b[i]);
+}
+
+function describeRows(ids: string[], truth: Truth): string {
+  if (ids.length === 0) return 'no rows';
+  if (sameIds(ids, truth.all)) return 'every row';
+  if (sameIds(ids, truth.active)) return 'active rows';
+  if (sameIds(ids, truth.inactive)) return 'inactive rows';
+  if (ids.length === 1) return 'one row';
+  return `${ids.length} other rows`;
+}
+
+function describeCount(count: number): string {
+  if (count === 0) return 'no rows';
+  return count === 1 ? 'one row' : `${count} rows`;
+}
+
+/** Runs one operation as `role` and says what happened, in the matrix's words. */
+async function attempt(db: TestDatabase, table: Table, operation: Operation, role: ApiRole): Promise<string> {
+  return db.rolledBack('postgres', async (session) => {
+    await session.query(FIXTURE_SUBMISSIONS);
+    const truth = await truthOf(session, table);
+    await session.setRole(role);
+    let result;
+    try {
+      result = await session.query(operation.sql(table));
+    } catch (error) {
+      if (sqlState(error) === INSUFFICIENT_PRIVILEGE) return 'denied';
+      throw error;
+    }
+    if (operation.kind === 'read') {
+      return describeRows(result.rows.map((row) => String(row.id)).sort(), truth);
+    }
+    if (operation.kind === 'truncate') {
+      await session.setRole('postgres');
+      const left = await session.query(`select count(*)::int as n from public.${table}`);
+      return left.rows[0]?.n === 0 ? 'every row' : 'some rows left';
+    }
+    return describeCount(result.affected);
+  });
+}
+
+function expand<O extends string>(matrix: Array<[O, Outcome, Outcome]>, tables: readonly Table[]) {
+  return tables.flatMap((table) =>
+    matrix.flatMap(([operation, visitor, service]) =>
+      API_ROLES.map((role) => ({
+        role,
+        operation,
+        table,
+        expected: role === 'service_role' ? service : visitor,
+      })),
+    ),
+  );
+}
+
+export function describePermissionMatrix(database: () => TestDatabase): void {
+  describe('permission matrix on the content tables', () => {
+    test.each(expand(CONTENT_MATRIX, CONTENT_TABLES))(
+      '$role: $operation on $table → $expected',
+      async ({ role, operation, table, expected }) => {
+        await expect(attempt(database(), table, CONTENT_OPERATIONS[operation], role)).resolves.toBe(expected);
+      },
+    );
+  });
+
+  describe('permission matrix on contact_submissions', () => {
+    test.each(expand(SUBMISSION_MATRIX, ['contact_submissions']))(
+      '$role: $operation → $expected',
+      async ({ role, operation, table, expected }) => {
+        await expect(attempt(database(), table, SUBMISSION_OPERATIONS[operation], role)).resolves.toBe(expected);
+      },
+    );
+  });
+
+  describe('the insert policy on contact_submissions', () => {
+    // The column grant already keeps notified_at and created_at at their defaults. Widen it inside
+    // the test's transaction to prove the policy refuses on its own, i.e. is not `with check (true)`.
+    async function insertWithWidenedGrant(role: ApiRole, columns: string, values: string): Promise<string> {
+      return database().rolledBack('postgres', async (session) => {
+        await session.query(
+          `grant insert (notified_at, created_at) on public.contact_submissions to anon, authenticated`,
+        );
+        await session.setRole(role);
+        try {
+          await session.query(`insert into public.contact_submissions (${columns}) values (${values})`);
+          return 'stored';
+        } catch (error) {
+          if (sqlState(error) !== INSUFFICIENT_PRIVILEGE) throw error;
+          return /row-level security/.test((error as Error).message) ? 'refused by policy' : 'denied';
+        }
+      });
+    }
+    const base = `'Rina', 'rina@example.com', 'Hello', 'contact'`;
+
+    test.each(VISITORS)('%s cannot file a pre-claimed inquiry (notified_at set)', async (role) => {
+      await expect(
+        insertWithWidenedGrant(role, 'name, email, message, type, notified_at', `${base}, now()`),
+      ).resolves.toBe('refused by policy');
+    });
+
+    test.each(VISITORS)('%s cannot back-date an inquiry (created_at in the past)', async (role) => {
+      await expect(
+        insertWithWidenedGrant(role, 'name, email, message, type, created_at', `${base}, now() - interval '1 hour'`),
+      ).resolves.toBe('refused by policy');
+    });
+
+    test.each(VISITORS)('%s still files a fresh inquiry through the same grant', async (role) => {
+      await expect(
+        insertWithWidenedGrant(role, 'name, email, message, type, created_at', `${base}, now()`),
+      ).resolves.toBe('stored');
+    });
+  });
+
+  describe('nothing else is open', () => {
+    const privileges = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'];
+
+    async function tablePrivileges(role: ApiRole): Promise<Record<string, string[]>> {
+      return database().rolledBack('postgres', async (session) => {
+        const { rows } = await session.query(
+          `select c.relname as table, p.privilege
+             from pg_class c
+             join pg_namespace n on n.oid = c.relnamespace
+             cross join unnest($2::text[]) as p(privilege)
+            where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'f', 'p')
+              and has_table_privilege($1, c.oid, p.privilege)
+            order by 1, 2`,
+          [role, privileges],
+        );
+        const result: Record<string, string[]> = {};
+        for (const row of rows) (result[String(row.table)] ??= []).push(String(row.privilege));
+        return result;
+      });
+    }
+
+    test.each(VISITORS)('%s holds SELECT on the three content tables and no other table privilege', async (role) => {
+      await expect(tablePrivileges(role)).resolves.toEqual({
+        feature_cards: ['SELECT'],
+        material_coverage: ['SELECT'],
+        timeline: ['SELECT'],
+      });
+    });
+
+    test.each(VISITORS)("%s may insert exactly the form's columns of contact_submissions, and nothing more", async (role) => {
+      const columns = await database().rolledBack('postgres', async (session) => {
+        const { rows } = await session.query(
+          `select a.attname as column, p.privilege
+             from pg_attribute a
+             cross join unnest(array['SELECT', 'INSERT', 'UPDATE', 'REFERENCES']) as p(privilege)
+            where a.attrelid = 'public.contact_submissions'::regclass and a.attnum > 0 and not a.attisdropped
+              and has_column_privilege($1, a.attrelid, a.attnum, p.privilege)
+            order by a.attnum, 2`,
+          [role],
+        );
+        return rows.map((row) => `${String(row.privilege)} ${String(row.column)}`);
+      });
+      expect(columns).toEqual(['INSERT id', 'INSERT name', 'INSERT email', 'INSERT company', 'INSERT message', 'INSERT type']);
+    });
+
+    test('service_role keeps full access to all four tables', async () => {
+      const granted = await tablePrivileges('service_role');
+      for (const table of [...CONTENT_TABLES, 'contact_submissions']) {
+        expect(granted[table]).toEqual(expect.arrayContaining(['SELECT', 'INSERT', 'UPDATE', 'DELETE']));
+      }
+    });
+
+    test.each(VISITORS)('%s can use no sequence and execute no function in public', async (role) => {
+      const open = await database().rolledBack('postgres', async (session) => {
+        const { rows } = await session.query(
+          `select 'sequence ' || c.relname as object
+             from pg_class c join pg_namespace n on n.oid = c.relnamespace
+            where n.nspname = 'public' and c.relkind = 'S'
+              and (has_sequence_privilege($1, c.oid, 'USAGE') or has_sequence_privilege($1, c.oid, 'SELECT')
+                   or has_sequence_privilege($1, c.oid, 'UPDATE'))
+           union all
+           select 'function ' || p.oid::regprocedure::text
+             from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+            where n.nspname = 'public' and has_function_privilege($1, p.oid, 'EXECUTE')`,
+          [role],
+        );
+        return rows.map((row) => row.object);
+      });
+      expect(open).toEqual([]);
+    });
+
+    test('row-level security is on for every table in public', async () => {
+      const withoutRls = await database().rolledBack('postgres', async (session) => {
+        const { rows } = await session.query(
+          `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+            where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relrowsecurity`,
+        );
+        return rows.map((row) => row.relname);
+      });
+      expect(withoutRls).toEqual([]);
+    });
+
+    test('the only policies are the three visitor reads and the visitor insert', async () => {
+      const policies = await database().rolledBack('postgres', async (session) => {
+        const { rows } = await session.query(
+          `select tablename || ' ' || cmd || ' to ' || array_to_string(roles, ',') as policy
+             from pg_policies where schemaname = 'public' order by 1`,
+        );
+        return rows.map((row) => row.policy);
+      });
+      expect(policies).toEqual([
+        'contact_submissions INSERT to anon,authenticated',
+        'feature_cards SELECT to anon,authenticated',
+        'material_coverage SELECT to anon,authenticated',
+        'timeline SELECT to anon,authenticated',
+      ]);
+    });
+  });
+}

@@ -1,0 +1,95 @@
+// One shape for the two database engines the schema must hold on: the embedded PGlite of the build,
+// and a real PostgreSQL 15 cluster (tests/support/postgres.ts). Suites written against TestDatabase
+// run unchanged on both.
+import path from 'node:path';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import {
+  openEmbeddedDatabase,
+  type EmbeddedPaths,
+} from '../../plugins/gatsby-source-supabase-content/src/embedded-db';
+
+export const REPO_ROOT = path.join(__dirname, '..', '..');
+
+export const SUPABASE_PATHS: Required<EmbeddedPaths> = {
+  bootstrap: path.join(REPO_ROOT, 'supabase', 'local', 'bootstrap.sql'),
+  migrations: path.join(REPO_ROOT, 'supabase', 'migrations'),
+  seed: path.join(REPO_ROOT, 'supabase', 'seed.sql'),
+};
+
+/** `postgres` is the owner, as the Supabase dashboard's SQL editor and migrations run. */
+export type DbRole = 'postgres' | 'anon' | 'authenticated' | 'service_role';
+
+export type Row = Record<string, unknown>;
+
+export interface QueryResult {
+  rows: Row[];
+  /** Rows inserted, updated or deleted by the statement. */
+  affected: number;
+}
+
+export interface Session {
+  query(sql: string, params?: unknown[]): Promise<QueryResult>;
+  /** Runs a script of several statements (no parameters, no result). */
+  exec(sql: string): Promise<void>;
+  /** Switches role for the rest of the transaction (the session user stays the owner). */
+  setRole(role: DbRole): Promise<void>;
+}
+
+export interface TestDatabase {
+  readonly engine: string;
+  /**
+   * Runs `fn` as `role` in a transaction that is always rolled back, so every case starts from the
+   * seeded state whatever the previous one wrote.
+   */
+  rolledBack<T>(role: DbRole, fn: (session: Session) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL's SQLSTATE of an error thrown by either driver. */
+export function sqlState(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+export const INSUFFICIENT_PRIVILEGE = '42501';
+export const CHECK_VIOLATION = '23514';
+export const NOT_NULL_VIOLATION = '23502';
+export const UNIQUE_VIOLATION = '23505';
+
+export async function openPGliteTestDatabase(): Promise<TestDatabase> {
+  const db = await openEmbeddedDatabase(SUPABASE_PATHS);
+  return pgliteTestDatabase(db);
+}
+
+export function pgliteTestDatabase(db: PGlite): TestDatabase {
+  return {
+    engine: 'PGlite',
+    rolledBack: (role, fn) =>
+      db.transaction(async (tx) => {
+        const session = pgliteSession(tx);
+        try {
+          await session.setRole(role);
+          return await fn(session);
+        } finally {
+          // A failed statement aborts the transaction; ROLLBACK is still accepted then.
+          if (!tx.closed) await tx.rollback();
+        }
+      }),
+    close: () => db.close(),
+  };
+}
+
+function pgliteSession(tx: Transaction): Session {
+  return {
+    async query(sql, params) {
+      const result = await tx.query<Row>(sql, params);
+      return { rows: result.rows, affected: result.affectedRows ?? 0 };
+    },
+    async exec(sql) {
+      await tx.exec(sql);
+    },
+    async setRole(role) {
+      await tx.exec(`set local role ${role}`);
+    },
+  };
+}
