@@ -9,6 +9,8 @@
 -- under the name `site_build_hook_url`, not in this file:
 --   select vault.create_secret('https://api.netlify.com/build_hooks/…', 'site_build_hook_url');
 -- Without that secret the triggers do nothing, so a fresh project or a local database works as is.
+-- A hook that checks an Authorization header (`gatsby develop`'s /__refresh with GATSBY_REFRESH_TOKEN)
+-- gets it from a second, optional secret named `site_build_hook_authorization`.
 --
 -- The same file runs on Supabase, on plain PostgreSQL 15 and on PGlite: the last two get `vault` and
 -- `net` from supabase/local/bootstrap.sql, which records calls instead of sending them.
@@ -36,6 +38,8 @@ set search_path = ''
 as $$
 declare
   hook_url text;
+  hook_authorization text;
+  hook_headers jsonb := pg_catalog.jsonb_build_object('Content-Type', 'application/json');
 begin
   select s.decrypted_secret into hook_url
   from vault.decrypted_secrets as s
@@ -46,12 +50,22 @@ begin
     return null;
   end if;
 
+  select s.decrypted_secret into hook_authorization
+  from vault.decrypted_secrets as s
+  where s.name = 'site_build_hook_authorization'
+  limit 1;
+
+  if pg_catalog.btrim(hook_authorization) <> '' then
+    hook_headers := hook_headers || pg_catalog.jsonb_build_object('Authorization', hook_authorization);
+  end if;
+
   -- pg_net queues the request and sends it after commit, so a rolled-back edit asks for nothing.
   -- A broken hook must not undo an editor's change: report it and let the edit stand.
   begin
     perform net.http_post(
       url := hook_url,
-      body := pg_catalog.jsonb_build_object('table', tg_table_name, 'op', tg_op)
+      body := pg_catalog.jsonb_build_object('table', tg_table_name, 'op', tg_op),
+      headers := hook_headers
     );
   exception when others then
     raise warning 'site rebuild hook not called for %.%: %', tg_table_schema, tg_table_name, sqlerrm;
@@ -61,7 +75,8 @@ end;
 $$;
 
 comment on function public.request_site_rebuild() is
-  'Trigger: asks the host to rebuild the site (POST to the Vault secret site_build_hook_url via pg_net).';
+  'Trigger: asks the host to rebuild the site (POST to the Vault secret site_build_hook_url via pg_net, '
+  'with the optional secret site_build_hook_authorization as its Authorization header).';
 
 -- Supabase's default privileges grant every new function in `public` to the API roles; a trigger
 -- function is no API, and this one reads a secret.

@@ -153,6 +153,28 @@ describe('calls per statement', () => {
   });
 });
 
+describe('the hook request', () => {
+  beforeEach(() => setHookUrl(HOOK_URL));
+
+  it('is JSON without an Authorization header by default, as host build hooks expect', async () => {
+    await asServiceRole(insertRows('timeline', ['Plain hook']));
+    const { rows } = await db.query<{ headers: Record<string, string> }>('select headers from net.http_post_calls');
+    expect(rows).toEqual([{ headers: { 'Content-Type': 'application/json' } }]);
+  });
+
+  it('carries the optional Vault secret site_build_hook_authorization as its Authorization header', async () => {
+    // gatsby develop's /__refresh compares the header with GATSBY_REFRESH_TOKEN, as is.
+    await db.query(`select vault.create_secret('local-refresh-token', 'site_build_hook_authorization')`);
+    await asServiceRole(insertRows('timeline', ['Guarded hook']));
+    const { rows } = await db.query<{ url: string; headers: Record<string, string> }>(
+      'select url, headers from net.http_post_calls',
+    );
+    expect(rows).toEqual([
+      { url: HOOK_URL, headers: { 'Content-Type': 'application/json', Authorization: 'local-refresh-token' } },
+    ]);
+  });
+});
+
 describe('contact submissions', () => {
   beforeEach(() => setHookUrl(HOOK_URL));
 
