@@ -292,6 +292,20 @@ describe('remote driver: failures fail the build and name the URL and the table'
     expect(gatsby.errors[0]?.text).toMatch(/ENOTFOUND|EAI_AGAIN/);
   });
 
+  test('a backend that never answers', async () => {
+    server = await startFakePostgrest({ anonKey: KEY, tables: {}, hang: true });
+    const url = server.url;
+    const gatsby = fakeGatsby();
+    onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
+    await sourceContent(gatsby.args, { url, anonKey: KEY }, async () =>
+      remoteDriver({ url, anonKey: KEY, timeoutMs: 200 }),
+    );
+
+    expect(gatsby.errors[0]?.id).toBe(ERROR_CODES.BackendUnreachable);
+    expect(gatsby.errors[0]?.text).toContain(`${url} while reading material_coverage`);
+    expect(gatsby.errors[0]?.text).toMatch(/abort/i);
+  });
+
   test('a body that is not JSON', async () => {
     const { error, url } = await failure((r) =>
       r.path.endsWith('/material_coverage') ? { status: 200, body: '<html>maintenance</html>' } : undefined,

@@ -21,6 +21,8 @@ export interface FakeResponse {
 export interface FakePostgrestOptions {
   anonKey: string;
   tables: Record<string, FakeRow[]>;
+  /** Accept requests and never answer, like a backend stuck behind a dead proxy. */
+  hang?: boolean;
   /** Answer instead of the default PostgREST behaviour, e.g. a 500 on one table. */
   override?: (request: RecordedRequest) => FakeResponse | undefined;
 }
@@ -44,6 +46,7 @@ export async function startFakePostgrest(options: FakePostgrestOptions): Promise
       headers: req.headers,
     };
     requests.push(request);
+    if (options.hang) return;
     const answer = options.override?.(request) ?? postgrest(request, options.anonKey, state.tables);
     res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8' });
     res.end(answer.body);
