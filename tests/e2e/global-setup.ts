@@ -1,0 +1,66 @@
+// Builds the site once per variant and serves each build for the browser tests:
+//   embedded — no settings, the embedded PGlite default (what a fresh clone builds);
+//   backend  — GATSBY_SUPABASE_URL/ANON_KEY pointing at the local backend, which holds the seed
+//              plus edits (support/backend-content.ts) so the page can prove where it sourced from.
+// The backend only runs for its build; test files start their own at the same port (the URL is
+// baked into the build), so each file controls a fresh database.
+// E2E_REUSE_BUILD=1 reuses the last builds in artifacts/e2e-sites (for iterating on tests only).
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { startLocalBackend } from '../support/backend';
+import { applyBackendContent } from './support/backend-content';
+import { REPO_ROOT, buildSite } from './support/site-build';
+import { startStaticServer, type StaticServer } from './support/static-server';
+
+export const SITES_DIR = path.join(REPO_ROOT, 'artifacts', 'e2e-sites');
+const MANIFEST = path.join(SITES_DIR, 'manifest.json');
+
+interface Manifest {
+  backendPort: number;
+}
+
+declare global {
+  // Read by global-teardown.ts, which runs in the same realm as this file.
+  var __E2E_SERVERS__: StaticServer[] | undefined;
+}
+
+async function buildVariants(): Promise<Manifest> {
+  const backend = await startLocalBackend();
+  const backendPort = backend.port;
+  try {
+    await applyBackendContent(backend);
+    const started = Date.now();
+    const { buildMs } = await buildSite({
+      outDir: path.join(SITES_DIR, 'backend'),
+      logFile: path.join(SITES_DIR, 'backend-build.log'),
+      env: { GATSBY_SUPABASE_URL: backend.url, GATSBY_SUPABASE_ANON_KEY: backend.anonKey },
+    });
+    console.log(`e2e: backend-variant build ${Math.round(buildMs / 1000)} s (with lock wait ${Math.round((Date.now() - started) / 1000)} s)`);
+    writeFileSync(path.join(SITES_DIR, 'backend-build-requests.json'), JSON.stringify(backend.requests, null, 2));
+  } finally {
+    await backend.stop();
+  }
+  // Last, so that ./public ends up holding the default build, as after `npm run build`.
+  const { buildMs } = await buildSite({
+    outDir: path.join(SITES_DIR, 'embedded'),
+    logFile: path.join(SITES_DIR, 'embedded-build.log'),
+  });
+  console.log(`e2e: embedded build ${Math.round(buildMs / 1000)} s`);
+  return { backendPort };
+}
+
+export default async function globalSetup(): Promise<void> {
+  mkdirSync(SITES_DIR, { recursive: true });
+  const reuse = process.env.E2E_REUSE_BUILD === '1' && existsSync(MANIFEST);
+  const manifest: Manifest = reuse ? (JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest) : await buildVariants();
+  writeFileSync(MANIFEST, JSON.stringify(manifest));
+
+  const embedded = await startStaticServer(path.join(SITES_DIR, 'embedded'));
+  const backendSite = await startStaticServer(path.join(SITES_DIR, 'backend'));
+  globalThis.__E2E_SERVERS__ = [embedded, backendSite];
+  // Test files run in their own realm; the environment is what they share with this one.
+  process.env.E2E_EMBEDDED_URL = embedded.url;
+  process.env.E2E_BACKEND_SITE_URL = backendSite.url;
+  process.env.E2E_BACKEND_PORT = String(manifest.backendPort);
+  process.env.E2E_BACKEND_BUILD_REQUESTS = path.join(SITES_DIR, 'backend-build-requests.json');
+}

@@ -1,0 +1,373 @@
+// The default build (embedded content, no backend settings), served like `npm run serve`, read in
+// Chromium as a visitor reads it: every part and text of the spec, the flows, the keyboard, the
+// forced light theme, layout at phone widths, accessibility, and no console errors anywhere.
+import type { Browser, Page } from 'playwright-core';
+import { FOOTER, HERO, SNAPSHOT, COVERAGE, TIMELINE } from '../../src/content/copy';
+import { SECTION_IDS, TIMELINE_STEP_PX } from '../../src/content/constants';
+import {
+  BACKEND_NOT_CONFIGURED_LOG,
+  CLOSE_LABEL,
+  FIELD_LABELS,
+  FIELD_MAX_LENGTH,
+  INVESTOR_DECK_HASH,
+  MESSAGE_ROWS,
+  MODAL_COPY,
+  SENDING_LABEL,
+  SIMULATED_SUBMIT_DELAY_MS,
+  SUCCESS_AUTO_CLOSE_MS,
+} from '../../src/content/modal';
+import { SITE } from '../../src/content/site';
+import { MATERIAL_STATUS, TIMELINE_STATUS, materialStatusKey, timelineStatusKey } from '../../src/content/status';
+import type { InquiryType } from '../../src/content/types';
+import { launchBrowser, openPage, screenshot, type TrackedPage } from './support/browser';
+import {
+  axeViolations,
+  effectiveOpacity,
+  faintestOpacity,
+  publishedSeedContent,
+  scrollThrough,
+  settledScrollLeft,
+  waitFor,
+  type PublishedContent,
+} from './support/page-helpers';
+
+let browser: Browser;
+let content: PublishedContent;
+const site = () => `${process.env.E2E_EMBEDDED_URL}/`;
+const pages: TrackedPage[] = [];
+
+async function visit(options: Parameters<typeof openPage>[2] = {}, url = site()): Promise<TrackedPage> {
+  const tracked = await openPage(browser, url, options);
+  pages.push(tracked);
+  return tracked;
+}
+
+beforeAll(async () => {
+  [browser, content] = await Promise.all([launchBrowser(), publishedSeedContent()]);
+});
+
+afterEach(async () => {
+  // Every page a test opened must have stayed free of console errors, failed requests and 4xx/5xx.
+  const problems = pages.flatMap((p) => p.problems);
+  await Promise.all(pages.splice(0).map((p) => p.close()));
+  expect(problems).toEqual([]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const headingsIn = (page: Page, name: string) => region(page, name).getByRole('heading', { level: 3 }).allInnerTexts();
+
+describe('content of the spec', () => {
+  it('shows the hero, the two snapshot columns, coverage, timeline and footer with their texts', async () => {
+    const { page } = await visit();
+    await expectVisibleText(page, [HERO.headline.split(' ')[0] as string, HERO.pitch, HERO.chat, HERO.scrollDown, SITE.tagline]);
+    expect((await page.getByRole('heading', { level: 1 }).innerText()).replace(/\s+/g, ' ')).toBe(HERO.headline);
+    for (const claim of HERO.claims) await expectVisibleText(page, [claim.value, claim.label]);
+    expect(HERO.claims.map((c) => c.value)).toEqual(['10x', 'Over 90%']);
+
+    const snapshot = region(page, SNAPSHOT.sectionLabel);
+    await expect(snapshot.getByRole('heading', { level: 2, name: SITE.productName, exact: true }).isVisible()).resolves.toBe(true);
+    await expect(snapshot.getByRole('heading', { level: 2, name: SNAPSHOT.workerTitle }).isVisible()).resolves.toBe(true);
+    await expect(snapshot.getByText(SNAPSHOT.workerSubtitle, { exact: true }).isVisible()).resolves.toBe(true);
+    for (const alt of [SNAPSHOT.sorterImageAlt, SNAPSHOT.workerImageAlt]) {
+      const image = snapshot.getByRole('img', { name: alt });
+      await image.scrollIntoViewIfNeeded();
+      // Loaded and drawn, not a broken or empty box.
+      expect(await waitFor(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth), (w) => w > 0)).toBeGreaterThan(0);
+    }
+
+    for (const title of [COVERAGE.title, TIMELINE.title]) {
+      await expect(page.getByRole('heading', { level: 2, name: title }).isVisible()).resolves.toBe(true);
+    }
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByText(FOOTER.location).isVisible()).resolves.toBe(true);
+    await expect(footer.getByRole('button', { name: FOOTER.chat, exact: true }).isVisible()).resolves.toBe(true);
+    await expect(footer.getByRole('img').or(footer.locator('svg')).first().isVisible()).resolves.toBe(true);
+  });
+
+  it('lists every active row in order_index order and no inactive row', async () => {
+    const { page } = await visit();
+    const snapshot = region(page, SNAPSHOT.sectionLabel);
+    const column = (name: string) => snapshot.getByRole('article', { name, exact: true }).getByRole('heading', { level: 3 }).allInnerTexts();
+    expect(await column(SITE.productName)).toEqual(content.adasorter.map((c) => c.title));
+    expect(await column(SNAPSHOT.workerTitle)).toEqual(content.worker.map((c) => c.title));
+    expect(await headingsIn(page, COVERAGE.title)).toEqual(content.materials.map((m) => m.name));
+    expect(await headingsIn(page, TIMELINE.title)).toEqual(content.timeline.map((t) => t.title));
+    for (const card of [...content.adasorter, ...content.worker]) await expectVisibleText(snapshot, [card.subtitle]);
+
+    const text = await page.locator('body').innerText();
+    expect(content.inactiveNames.length).toBeGreaterThan(0);
+    for (const name of content.inactiveNames) expect(text).not.toContain(name);
+  });
+
+  // The page may keep a faded card's text at full contrast and fade its surface (accessibility):
+  // what is asserted is that the card is faded to exactly the spec's value and nothing in it fainter.
+  it("shows each material's status label and opacity as spec §4's table says", async () => {
+    const { page } = await visit({ reducedMotion: 'reduce' });
+    const cards = region(page, COVERAGE.title).getByRole('article');
+    for (const [index, material] of content.materials.entries()) {
+      const card = cards.nth(index);
+      await card.scrollIntoViewIfNeeded();
+      const expected = MATERIAL_STATUS[materialStatusKey(material.status)];
+      expect(await card.getByRole('heading').innerText()).toBe(material.name);
+      expect(await card.textContent()).toContain(expected.label);
+      expect({ name: material.name, opacity: await waitFor(() => faintestOpacity(card), (o) => o === expected.opacity) }).toEqual({
+        name: material.name,
+        opacity: expected.opacity,
+      });
+    }
+  });
+
+  it('fades upcoming milestones to 75% and keeps completed and current ones at full opacity', async () => {
+    const { page } = await visit({ reducedMotion: 'reduce' });
+    const cards = region(page, TIMELINE.title).getByRole('article');
+    await cards.first().scrollIntoViewIfNeeded();
+    for (const [index, item] of content.timeline.entries()) {
+      const expected = TIMELINE_STATUS[timelineStatusKey(item.status)].opacity;
+      const card = cards.nth(index);
+      expect(await card.getByRole('heading').innerText()).toBe(item.title);
+      expect({ title: item.title, opacity: await waitFor(() => faintestOpacity(card), (o) => o === expected) }).toEqual({
+        title: item.title,
+        opacity: expected,
+      });
+    }
+  });
+
+  it('has the head a search engine and a social card need', async () => {
+    const { page } = await visit();
+    expect(await page.title()).toBe(SITE.title);
+    const meta = (selector: string) => page.locator(selector).first().getAttribute('content');
+    expect(await meta('meta[name="description"]')).toBe(SITE.description);
+    expect(await meta('meta[property="og:title"]')).toBeTruthy();
+    expect(await meta('meta[property="og:image"]')).toMatch(/^https?:\/\//);
+    expect(await meta('meta[name="twitter:card"]')).toBeTruthy();
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/^https?:\/\//);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+  });
+
+  it('shows the first screen without JavaScript (nothing above the fold waits for it)', async () => {
+    const { page } = await visit({ javaScriptEnabled: false });
+    const headline = page.getByRole('heading', { level: 1 });
+    expect(await headline.isVisible()).toBe(true);
+    expect(await effectiveOpacity(headline)).toBe(1);
+    expect(await effectiveOpacity(page.getByText(HERO.pitch))).toBe(1);
+  });
+});
+
+describe('hero and timeline', () => {
+  it('scrolls down to the product snapshot with the hero button and moves focus there', async () => {
+    const { page } = await visit();
+    await page.getByRole('button', { name: HERO.scrollDown }).click();
+    const top = await waitFor(
+      () => page.locator(`#${SECTION_IDS.snapshot}`).evaluate((el) => Math.round(el.getBoundingClientRect().top)),
+      (y) => Math.abs(y) <= 80,
+    );
+    expect(Math.abs(top)).toBeLessThanOrEqual(80);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(SECTION_IDS.snapshot);
+  });
+
+  it('starts scrolled to the current milestone', async () => {
+    const { page } = await visit();
+    const scroller = region(page, TIMELINE.scrollRegionLabel);
+    const current = content.timeline.findIndex((item) => item.status === 'current');
+    expect(current).toBeGreaterThan(0);
+    const max = await scroller.evaluate((el) => el.scrollWidth - el.clientWidth);
+    const expected = Math.min(current * TIMELINE_STEP_PX, max);
+    expect(await waitFor(() => settledScrollLeft(scroller), (x) => Math.abs(x - expected) <= 1)).toBeCloseTo(expected, 0);
+    // The current milestone is actually in view, not just the number right.
+    const card = scroller.getByRole('heading', { name: content.timeline[current]?.title }).first();
+    const [box, frame] = await Promise.all([card.boundingBox(), scroller.boundingBox()]);
+    expect(box && frame && box.x >= frame.x - 1 && box.x + box.width <= frame.x + frame.width + 1).toBe(true);
+  });
+
+  it('moves the timeline by 320 px per arrow press, both ways', async () => {
+    const { page } = await visit({ viewport: { width: 390, height: 844 } });
+    const scroller = region(page, TIMELINE.scrollRegionLabel);
+    const start = await settledScrollLeft(scroller);
+    expect(start).toBeGreaterThanOrEqual(TIMELINE_STEP_PX);
+    await page.getByRole('button', { name: TIMELINE.previous }).click();
+    expect(await waitFor(() => settledScrollLeft(scroller), (x) => x !== start)).toBeCloseTo(start - TIMELINE_STEP_PX, 0);
+    await page.getByRole('button', { name: TIMELINE.next }).click();
+    expect(await waitFor(() => settledScrollLeft(scroller), (x) => x !== start - TIMELINE_STEP_PX)).toBeCloseTo(start, 0);
+  });
+});
+
+describe('contact modal (simulated submission on the embedded default)', () => {
+  async function fillAndSend(page: Page, type: InquiryType) {
+    const copy = MODAL_COPY[type];
+    const dialog = page.getByRole('dialog', { name: copy.heading });
+    await expect(dialog.getByText(copy.text).isVisible()).resolves.toBe(true);
+    await dialog.getByLabel(FIELD_LABELS.name).fill('Sari Wijaya');
+    await dialog.getByLabel(FIELD_LABELS.email).fill('sari@example.test');
+    await dialog.getByLabel(FIELD_LABELS.company).fill('Bank Sampah Bekasi');
+    await dialog.getByLabel(FIELD_LABELS.message).fill('We sort 20 tonnes a day. <b>Can we pilot?</b>');
+    const sentAt = Date.now();
+    await dialog.getByRole('button', { name: copy.button }).click();
+    const sending = dialog.getByRole('button', { name: SENDING_LABEL });
+    expect(await sending.isDisabled()).toBe(true);
+    // The success view titles the dialog anew, so from here on it is found by role alone.
+    const anyDialog = page.getByRole('dialog');
+    await anyDialog.getByText(copy.successTitle).waitFor({ timeout: SIMULATED_SUBMIT_DELAY_MS + 3000 });
+    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(SIMULATED_SUBMIT_DELAY_MS - 100);
+    await expect(anyDialog.getByText(copy.successBody).isVisible()).resolves.toBe(true);
+    const shownAt = Date.now();
+    await anyDialog.waitFor({ state: 'detached', timeout: SUCCESS_AUTO_CLOSE_MS + 3000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(SUCCESS_AUTO_CLOSE_MS - 300);
+  }
+
+  it('sends a contact message: fields, Sending..., success texts, auto-close, focus back, form reset', async () => {
+    const { page, messages } = await visit();
+    const opener = page.getByRole('button', { name: HERO.chat, exact: true });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: MODAL_COPY.contact.heading });
+    await dialog.waitFor();
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+
+    const name = dialog.getByLabel(FIELD_LABELS.name);
+    const email = dialog.getByLabel(FIELD_LABELS.email);
+    const company = dialog.getByLabel(FIELD_LABELS.company);
+    const message = dialog.getByLabel(FIELD_LABELS.message);
+    expect(await name.evaluate((el: HTMLInputElement) => [el.required, el.maxLength])).toEqual([true, FIELD_MAX_LENGTH.name]);
+    expect(await email.evaluate((el: HTMLInputElement) => [el.required, el.type, el.maxLength])).toEqual([true, 'email', FIELD_MAX_LENGTH.email]);
+    expect(await company.evaluate((el: HTMLInputElement) => [el.required, el.maxLength])).toEqual([false, FIELD_MAX_LENGTH.company]);
+    expect(await message.evaluate((el: HTMLTextAreaElement) => [el.required, el.rows, el.maxLength])).toEqual([true, MESSAGE_ROWS, FIELD_MAX_LENGTH.message]);
+
+    // The browser's own check stops an empty form: no Sending..., still the form.
+    await dialog.getByRole('button', { name: MODAL_COPY.contact.button }).click();
+    expect(await name.evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+    expect(await dialog.getByRole('button', { name: SENDING_LABEL }).count()).toBe(0);
+
+    await fillAndSend(page, 'contact');
+    expect(messages.map((m) => m.text)).toContain(BACKEND_NOT_CONFIGURED_LOG);
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await opener.click();
+    const reopened = page.getByRole('dialog', { name: MODAL_COPY.contact.heading });
+    await reopened.waitFor();
+    expect(await reopened.getByLabel(FIELD_LABELS.message).inputValue()).toBe('');
+  });
+
+  it('sends an investor-deck request from the discreet footer link, with its own texts', async () => {
+    const { page } = await visit();
+    const link = page.getByRole('link', { name: FOOTER.investor });
+    await link.click();
+    await page.getByRole('dialog', { name: MODAL_COPY.investor.heading }).waitFor();
+    await fillAndSend(page, 'investor');
+    expect(await page.evaluate(() => window.location.hash)).toBe('');
+  });
+
+  it('opens the investor modal from the #investor-deck hash', async () => {
+    const { page } = await visit({}, `${site()}${INVESTOR_DECK_HASH}`);
+    const dialog = page.getByRole('dialog', { name: MODAL_COPY.investor.heading });
+    await dialog.waitFor();
+    await expect(dialog.getByRole('button', { name: MODAL_COPY.investor.button }).isVisible()).resolves.toBe(true);
+    await dialog.getByRole('button', { name: CLOSE_LABEL }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('keeps focus inside, closes on Escape and gives focus back to the button that opened it', async () => {
+    const { page } = await visit();
+    const opener = page.getByRole('contentinfo').getByRole('button', { name: FOOTER.chat, exact: true });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: MODAL_COPY.contact.heading });
+    await dialog.waitFor();
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press(i % 4 === 3 ? 'Shift+Tab' : 'Tab');
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    const scrollBefore = await page.evaluate(() => window.scrollY);
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+});
+
+describe('the page as a whole', () => {
+  it('removes a dark marker present at load and again when the colour scheme changes', async () => {
+    const { page } = await visit({
+      colorScheme: 'dark',
+    });
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await waitFor(() => page.evaluate(() => document.documentElement.classList.contains('dark')), (dark) => !dark)).toBe(false);
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await waitFor(() => page.evaluate(() => document.documentElement.classList.contains('dark')), (dark) => !dark)).toBe(false);
+  });
+
+  it('removes a dark class that is on the document before any of the page’s scripts run', async () => {
+    const context = await browser.newContext();
+    // As a theme script or a host toolbar would: on <html> as soon as it exists.
+    await context.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.documentElement) {
+          document.documentElement.classList.add('dark');
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true });
+    });
+    const page = await context.newPage();
+    try {
+      await page.goto(site(), { waitUntil: 'load' });
+      expect(await waitFor(() => page.evaluate(() => document.documentElement.classList.contains('dark')), (dark) => !dark)).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('loads the analytics script once, after the page is interactive, and logs no errors on a full visit', async () => {
+    const { page } = await visit();
+    const scripts = await page.evaluate(() => [...document.querySelectorAll('script[src]')].map((s) => s.getAttribute('src')));
+    await scrollThrough(page);
+    expect(await waitFor(() => page.evaluate(() => (window as unknown as { __analyticsPageViews?: number }).__analyticsPageViews ?? 0), (n) => n > 0)).toBe(1);
+    // Not in the server-rendered HTML (it would compete with the first paint): added when idle.
+    const html = await (await fetch(site())).text();
+    expect(html).not.toContain('/_vercel/insights/script.js');
+    expect(scripts.length).toBeGreaterThan(0);
+  });
+
+  it.each([360, 390, 768, 1024, 1440])('has no horizontal overflow at %i px', async (width) => {
+    const { page } = await visit({ viewport: { width, height: 800 } });
+    await scrollThrough(page);
+    const overflow = await page.evaluate(() => ({
+      document: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      body: document.body.scrollWidth - document.documentElement.clientWidth,
+    }));
+    expect(overflow).toEqual({ document: 0, body: 0 });
+  });
+
+  it.each([390, 1440])('passes an axe-core scan at %i px, also with the modal open', async (width) => {
+    const { page } = await visit({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
+    await scrollThrough(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: HERO.chat, exact: true }).click();
+    await page.getByRole('dialog', { name: MODAL_COPY.contact.heading }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('takes screenshots at 390 and 1440 px for people to look at', async () => {
+    for (const width of [390, 1440]) {
+      const { page } = await visit({ viewport: { width, height: width === 390 ? 844 : 900 } });
+      await scrollThrough(page);
+      await page.waitForTimeout(500);
+      await screenshot(page, `landing-${width}`);
+      await page.getByRole('button', { name: HERO.chat, exact: true }).click();
+      await page.getByRole('dialog', { name: MODAL_COPY.contact.heading }).waitFor();
+      await page.waitForTimeout(400);
+      await screenshot(page, `modal-${width}`, { fullPage: false });
+    }
+  });
+});
+
+async function expectVisibleText(scope: Page | ReturnType<Page['locator']>, texts: string[]): Promise<void> {
+  for (const text of texts) {
+    const visible = await scope.getByText(text, { exact: false }).first().isVisible();
+    expect({ text, visible }).toEqual({ text, visible: true });
+  }
+}

@@ -1,0 +1,32 @@
+// What the local backend holds for the backend-variant build: the seed plus edits that the
+// embedded default does not have, one per table, so the built page can only show them if it
+// sourced from the backend. The same edits are applied again wherever a test restarts the backend,
+// so the backend and the build agree until a test changes something on purpose.
+import type { LocalBackend } from '../../support/backend';
+
+export const BACKEND_MATERIAL = {
+  id: 'e2e00000-0000-4000-8000-000000000001',
+  // Markup in a row must reach the visitor as text.
+  name: 'Textile offcuts <em>pilot</em>',
+  description: 'Sorted for a fibre recycler; this row exists only in the backend the tests build against.',
+  status: 'development',
+  order_index: 5,
+} as const;
+
+/** A seed row the embedded build shows and the backend hides (is_active = false). */
+export const HIDDEN_SEED_MATERIAL = { id: '10000000-0000-4000-8000-000000000007', name: 'Organics' } as const;
+
+export const RENAMED_TIMELINE = { id: '20000000-0000-4000-8000-000000000006', title: 'Sachets on the live line, from the backend' } as const;
+
+export const RENAMED_FEATURE = { id: '30000000-0000-4000-8000-000000000005', title: '12x productivity, from the backend' } as const;
+
+export async function applyBackendContent(backend: LocalBackend): Promise<void> {
+  await backend.sql(
+    `insert into material_coverage (id, name, description, image, status, is_active, order_index)
+     values ($1, $2, $3, null, $4, true, $5)`,
+    [BACKEND_MATERIAL.id, BACKEND_MATERIAL.name, BACKEND_MATERIAL.description, BACKEND_MATERIAL.status, BACKEND_MATERIAL.order_index],
+  );
+  await backend.sql(`update material_coverage set is_active = false where id = $1`, [HIDDEN_SEED_MATERIAL.id]);
+  await backend.sql(`update timeline set title = $2 where id = $1`, [RENAMED_TIMELINE.id, RENAMED_TIMELINE.title]);
+  await backend.sql(`update feature_cards set title = $2 where id = $1`, [RENAMED_FEATURE.id, RENAMED_FEATURE.title]);
+}

@@ -1,0 +1,71 @@
+// Debian's Chromium driven by playwright-core (Playwright's own browser download is not reachable
+// here). One browser per test file; each test gets a fresh page whose console errors, page errors
+// and failed requests are collected, because "no console errors" is asserted on every page.
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+export const CHROME_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+export const chromePath = (): string => process.env.CHROME_PATH || '/usr/bin/chromium';
+
+export const SCREENSHOT_DIR = path.join(__dirname, '..', '..', '..', 'artifacts', 'screenshots');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromePath(), args: CHROME_ARGS });
+}
+
+export interface Problem {
+  kind: 'console' | 'pageerror' | 'requestfailed' | 'http';
+  text: string;
+}
+
+export interface TrackedPage {
+  page: Page;
+  /** Console errors, uncaught exceptions, failed requests and 4xx/5xx answers seen so far. */
+  problems: Problem[];
+  /** Every console message, for asserting on logs such as "backend is not configured". */
+  messages: { type: string; text: string }[];
+  close(): Promise<void>;
+}
+
+export async function openPage(
+  browser: Browser,
+  url: string,
+  options: BrowserContextOptions & { ignoreRequest?: (url: string) => boolean } = {},
+): Promise<TrackedPage> {
+  const { ignoreRequest = () => false, ...contextOptions } = options;
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...contextOptions });
+  const page = await context.newPage();
+  const problems: Problem[] = [];
+  const messages: { type: string; text: string }[] = [];
+  page.on('console', (msg) => {
+    messages.push({ type: msg.type(), text: msg.text() });
+    if (msg.type() === 'error') problems.push({ kind: 'console', text: msg.text() });
+  });
+  page.on('pageerror', (error) => problems.push({ kind: 'pageerror', text: String(error) }));
+  page.on('requestfailed', (request) => {
+    if (!ignoreRequest(request.url())) problems.push({ kind: 'requestfailed', text: `${request.url()} ${request.failure()?.errorText}` });
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400 && !ignoreRequest(response.url())) {
+      problems.push({ kind: 'http', text: `${response.status()} ${response.request().method()} ${response.url()}` });
+    }
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  return { page, problems, messages, close: () => context.close() };
+}
+
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage });
+  return file;
+}

@@ -1,0 +1,130 @@
+// Serves a built Gatsby site from a folder the way `gatsby serve` does (gzip, directory index,
+// 404.html), so that the browser tests and the bench can serve several builds side by side:
+// `gatsby serve` only ever serves ./public, which the next build overwrites.
+import { createServer, type Server } from 'node:http';
+import { createReadStream, promises as fs } from 'node:fs';
+import path from 'node:path';
+import { createGzip } from 'node:zlib';
+import type { AddressInfo } from 'node:net';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'application/javascript; charset=utf-8',
+  '.mjs': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+};
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest)|image\/svg)/;
+
+/** A response served at a fixed path instead of a file. */
+export interface FixedRoute {
+  type: string;
+  body: string;
+}
+
+// The analytics script lives on the host (Vercel serves /_vercel/insights/script.js), not in the
+// build; without a stand-in every page view would log a 404 and fail "no console errors".
+export const HOST_ROUTES: Record<string, FixedRoute> = {
+  '/_vercel/insights/script.js': {
+    type: 'application/javascript; charset=utf-8',
+    body: 'window.__analyticsPageViews = (window.__analyticsPageViews || 0) + 1;\n',
+  },
+};
+
+export interface StaticServer {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+async function resolveFile(root: string, urlPath: string): Promise<string | null> {
+  const decoded = decodeURIComponent(urlPath);
+  const candidate = path.normalize(path.join(root, decoded));
+  // Refuse `..` escapes out of the site folder.
+  if (candidate !== root && !candidate.startsWith(root + path.sep)) return null;
+  for (const file of [candidate, path.join(candidate, 'index.html')]) {
+    const stat = await fs.stat(file).catch(() => null);
+    if (stat?.isFile()) return file;
+  }
+  return null;
+}
+
+export async function startStaticServer(
+  root: string,
+  { port = 0, routes = HOST_ROUTES }: { port?: number; routes?: Record<string, FixedRoute> } = {},
+): Promise<StaticServer> {
+  const absRoot = path.resolve(root);
+  const server: Server = createServer(async (req, res) => {
+    try {
+      const urlPath = new URL(req.url ?? '/', 'http://localhost').pathname;
+      const fixed = routes[urlPath];
+      if (fixed) {
+        res.writeHead(200, { 'Content-Type': fixed.type, 'Cache-Control': 'public, max-age=0' });
+        res.end(req.method === 'HEAD' ? undefined : fixed.body);
+        return;
+      }
+      let file = await resolveFile(absRoot, urlPath);
+      let status = 200;
+      if (!file) {
+        status = 404;
+        file = await resolveFile(absRoot, '/404.html');
+        if (!file) {
+          res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+          return;
+        }
+      }
+      const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+      // Gatsby content-hashes everything under /static and the JS/CSS chunks; HTML and page
+      // data must be revalidated (Gatsby's caching guide).
+      const immutable = /^\/static\//.test(urlPath) || /-[0-9a-f]{8,}\.(js|css)$/.test(urlPath);
+      const headers: Record<string, string> = {
+        'Content-Type': type,
+        'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+      };
+      const gzip = COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+      if (gzip) {
+        headers['Content-Encoding'] = 'gzip';
+        headers.Vary = 'Accept-Encoding';
+      } else {
+        headers['Content-Length'] = String((await fs.stat(file)).size);
+      }
+      res.writeHead(status, headers);
+      if (req.method === 'HEAD') {
+        res.end();
+        return;
+      }
+      const stream = createReadStream(file);
+      (gzip ? stream.pipe(createGzip()) : stream).pipe(res);
+    } catch (error) {
+      res.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(error));
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const actual = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${actual}`,
+    port: actual,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
