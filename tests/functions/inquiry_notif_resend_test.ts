@@ -378,6 +378,17 @@ test('answers 503 when the database cannot be reached, and sends nothing', async
   assert.equal(h.resend.requests.length, 0);
 });
 
+test('treats a stored time it cannot read as too old, and sends nothing', async () => {
+  const submission = newSubmission();
+  const unreadable: SubmissionStore = {
+    load: (id) => Promise.resolve({ ...submission, id, created_at: 'not a time', notified_at: null }),
+    claim: () => Promise.reject(new Error('must not claim')),
+    release: () => Promise.reject(new Error('must not release')),
+  };
+  await errorOf(await h.post(submission, h.deps({ store: unreadable })), 410);
+  assert.equal(h.resend.requests.length, 0);
+});
+
 // Logs ----------------------------------------------------------------------------------------------
 
 test('logs ids and statuses, never what the visitor wrote', async () => {

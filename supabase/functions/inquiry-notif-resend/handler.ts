@@ -19,9 +19,6 @@ export interface Dependencies {
   /** Read per request, so a secret set after deploy applies without a restart. */
   env(name: string): string | undefined;
   openStore(supabaseUrl: string, serviceRoleKey: string): SubmissionStore;
-  /** For Resend; the global fetch in production. */
-  fetch?: typeof fetch;
-  now?: () => Date;
 }
 
 // The anon key is public and sent as a bearer token, never as a cookie, so any origin may call:
@@ -178,21 +175,20 @@ async function respond(request: Request, deps: Dependencies): Promise<Response> 
   }
 
   const store = deps.openStore(settings.supabaseUrl, settings.serviceRoleKey);
-  const now = deps.now ?? (() => new Date());
   try {
     const row = await store.load(id);
     if (!row) return reject(404, 'No submission with this id', 'not-found', { id });
     if (row.notified_at !== null) return reject(409, 'This submission was already notified', 'already-notified', { id });
     // 410, not 409: the row is intact and was never notified, but its window has closed for good,
     // and the distinct status tells a late retry apart from a duplicate in the logs.
-    if (now().getTime() - Date.parse(row.created_at) > MAX_ROW_AGE_MS) {
-      return reject(410, 'This submission is too old to notify', 'too-old', { id });
-    }
+    // Written to fail closed: a created_at that does not parse counts as too old.
+    const age = Date.now() - Date.parse(row.created_at);
+    if (!(age <= MAX_ROW_AGE_MS)) return reject(410, 'This submission is too old to notify', 'too-old', { id });
 
-    const claimed = await store.claim(id, now());
+    const claimed = await store.claim(id, new Date());
     if (!claimed) return reject(409, 'This submission was already notified', 'already-notified', { id });
 
-    const sent = await sendWithResend(deps.fetch ?? fetch, settings.resend, renderNotification(claimed), claimed.id);
+    const sent = await sendWithResend(settings.resend, renderNotification(claimed), claimed.id);
     if (!sent.ok) {
       await store.release(id).catch((error: unknown) => {
         // The row stays claimed and will never be emailed; an operator has to clear notified_at.

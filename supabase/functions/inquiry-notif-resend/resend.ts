@@ -23,14 +23,13 @@ export type SendResult =
  * database claim cannot (a send that succeeded but whose answer never arrived).
  */
 export async function sendWithResend(
-  fetchImpl: typeof fetch,
   settings: ResendSettings,
   email: NotificationEmail,
   idempotencyKey: string,
 ): Promise<SendResult> {
   let response: Response;
   try {
-    response = await fetchImpl(`${settings.apiUrl.replace(/\/+$/, '')}/emails`, {
+    response = await fetch(`${settings.apiUrl.replace(/\/+$/, '')}/emails`, {
       method: 'POST',
       headers: {
         Authorization: `Bearer ${settings.apiKey}`,
