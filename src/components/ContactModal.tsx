@@ -136,10 +136,11 @@ function DialogLayer({ type, phase, values, failed, onChange, onSubmit, onClose 
         exit={{ opacity: 0 }}
         transition={{ duration: 0.2, ease: 'easeOut' }}
       />
-      {/* Scrolls on its own when the card is taller than the viewport (a phone with the keyboard up). */}
+      {/* Scrolls on its own when the card is taller than the viewport (a phone with the keyboard up);
+          the top padding keeps a strip of backdrop visible there, a sheet rather than a new page. */}
       <div className="absolute inset-0 overflow-y-auto overscroll-contain">
         <div
-          className="flex min-h-full items-end justify-center sm:items-center sm:p-6"
+          className="flex min-h-full items-end justify-center pt-12 sm:items-center sm:p-6"
           onPointerDown={onBackdropPointerDown}
           onClick={onBackdropClick}
         >
