@@ -1,12 +1,15 @@
 import type { GatsbyConfig } from 'gatsby';
 import path from 'node:path';
+import { DEFAULT_SITE_URL, SITE } from './src/content/site';
 
 const supabase = path.join(__dirname, 'supabase');
 
 const config: GatsbyConfig = {
+  // The site's identity lives in src/content/site.ts; the deployed origin comes from SITE_URL so
+  // that canonical and social links point at the real host.
   siteMetadata: {
-    title: 'AdaSorter',
-    siteUrl: process.env.SITE_URL || 'https://example.com',
+    ...SITE,
+    siteUrl: process.env.SITE_URL || DEFAULT_SITE_URL,
   },
   graphqlTypegen: false,
   plugins: [

@@ -1,61 +1,51 @@
-import * as React from 'react';
 import { graphql, type HeadFC, type PageProps } from 'gatsby';
+import React from 'react';
+import { ContactModalProvider } from '../components/ContactModalProvider';
+import { LandingPage, type LandingContent } from '../components/LandingPage';
+import { readyList } from '../components/ListState';
+import { MotionProvider } from '../components/MotionProvider';
+import { SeoHead } from '../components/SeoHead';
+import type { SiteMetadata } from '../content/site';
 import type { FeatureCard, MaterialCoverageItem, TimelineItem } from '../content/types';
 
-// A plain view of the sourced content, so the pipeline (database → plugin → GraphQL → HTML) is
-// visible end to end until the real page replaces it. Every row value is rendered as a React text
-// child, which React escapes: a row holding markup shows that markup as text.
-
 interface IndexData {
+  site: { siteMetadata: SiteMetadata };
   allMaterialCoverage: { nodes: MaterialCoverageItem[] };
   allTimelineItem: { nodes: TimelineItem[] };
   adasorter: { nodes: FeatureCard[] };
   worker: { nodes: FeatureCard[] };
 }
 
+// The one place where the build's content meets the page: the lists arrive with the HTML, so they
+// start `ready` and render in the static page.
+function toLandingContent(data: IndexData): LandingContent {
+  return {
+    productName: data.site.siteMetadata.productName,
+    tagline: data.site.siteMetadata.tagline,
+    coverage: readyList(data.allMaterialCoverage.nodes),
+    timeline: readyList(data.allTimelineItem.nodes),
+    adasorter: readyList(data.adasorter.nodes),
+    worker: readyList(data.worker.nodes),
+  };
+}
+
 export default function IndexPage({ data }: PageProps<IndexData>) {
-  const cards = [...data.adasorter.nodes, ...data.worker.nodes];
   return (
-    <main>
-      <h1>AdaSorter</h1>
-      <section>
-        <h2>Materials</h2>
-        <ol>
-          {data.allMaterialCoverage.nodes.map((item) => (
-            <li key={item.id}>
-              {item.name} ({item.status}): {item.description}
-            </li>
-          ))}
-        </ol>
-      </section>
-      <section>
-        <h2>Timeline</h2>
-        <ol>
-          {data.allTimelineItem.nodes.map((item) => (
-            <li key={item.id}>
-              {item.period}: {item.title} ({item.status}): {item.description}
-            </li>
-          ))}
-        </ol>
-      </section>
-      <section>
-        <h2>Feature cards</h2>
-        <ol>
-          {cards.map((card) => (
-            <li key={card.id}>
-              {card.classification}: {card.icon} {card.title}: {card.subtitle}
-            </li>
-          ))}
-        </ol>
-      </section>
-    </main>
+    <ContactModalProvider>
+      <MotionProvider>
+        <LandingPage {...toLandingContent(data)} />
+      </MotionProvider>
+    </ContactModalProvider>
   );
 }
 
-export const Head: HeadFC = () => <title>AdaSorter</title>;
+export const Head: HeadFC<IndexData> = ({ data }) => <SeoHead site={data.site.siteMetadata} />;
 
 export const query = graphql`
   query IndexPage {
+    site {
+      siteMetadata { title description productName tagline siteUrl socialImage }
+    }
     allMaterialCoverage(sort: { order_index: ASC }) {
       nodes { id: row_id name description image status order_index }
     }

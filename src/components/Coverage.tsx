@@ -1,0 +1,27 @@
+import React from 'react';
+import { SKELETON_COUNT } from '../content/constants';
+import { COVERAGE, LIST_TEXT } from '../content/copy';
+import type { MaterialCoverageItem } from '../content/types';
+import { CoverageCard, CoverageCardSkeleton } from './CoverageCard';
+import { ListState, type ListData } from './ListState';
+import { SectionHeading } from './SectionHeading';
+
+export function Coverage({ id, data }: { id: string; data: ListData<MaterialCoverageItem> }) {
+  return (
+    <section id={id} tabIndex={-1} aria-labelledby={`${id}-title`} className="scroll-mt-4 bg-white py-20 sm:py-24 lg:py-28">
+      <div className="container-page">
+        <SectionHeading id={`${id}-title`} eyebrow={COVERAGE.eyebrow} title={COVERAGE.title} intro={COVERAGE.intro} />
+        <div className="mt-12">
+          <ListState
+            data={data}
+            texts={LIST_TEXT.coverage}
+            skeletonCount={SKELETON_COUNT.coverage}
+            renderItem={(item) => <CoverageCard item={item} />}
+            renderSkeleton={() => <CoverageCardSkeleton />}
+            listClassName="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import Recycle from 'lucide-react/icons/recycle';
+import React, { type CSSProperties } from 'react';
+import { materialStatusDisplay, materialStatusKey, type MaterialStatus } from '../content/status';
+import type { MaterialCoverageItem } from '../content/types';
+import { StatusBadge, type BadgeTone } from './StatusBadge';
+
+const TONE: Record<MaterialStatus, BadgeTone> = { live: 'live', development: 'progress', 'coming-soon': 'later' };
+
+// Spec §4 fades a card by its status (Planned to 50%). Fading the whole card would take its text
+// below WCAG AA (no text colour reaches 4.5:1 at 50% on a light page), so the opacity applies to the
+// card's visual layer (its surface and picture) and the text stays at full strength. The value is
+// carried once, as --status-opacity on the card.
+export function CoverageCard({ item }: { item: MaterialCoverageItem }) {
+  const status = materialStatusKey(item.status);
+  const display = materialStatusDisplay(item.status);
+  const style = { '--status-opacity': display.opacity } as CSSProperties;
+  return (
+    <article
+      className="relative isolate flex h-full overflow-hidden rounded-3xl sm:flex-col"
+      style={style}
+      data-status={status}
+    >
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 rounded-3xl bg-paper opacity-(--status-opacity) ring-1 ring-ink/8"
+      />
+      <div className="m-2 grid size-24 shrink-0 place-items-center overflow-hidden rounded-[1.25rem] bg-white opacity-(--status-opacity) sm:mb-0 sm:aspect-[16/10] sm:size-auto">
+        {item.image ? (
+          // Eager on purpose: each picture is a tiny SVG, and lazy ones stay blank in full-page
+          // captures and print previews of the page.
+          <img
+            src={item.image}
+            alt=""
+            width={320}
+            height={240}
+            decoding="async"
+            className="size-full object-cover"
+          />
+        ) : (
+          <Recycle className="size-10 text-brand-600 sm:size-14" aria-hidden="true" />
+        )}
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col items-start gap-2 py-4 pr-4 pl-2 sm:p-5 sm:pt-4">
+        <h3 className="text-lg font-bold text-ink">{item.name}</h3>
+        {/* Read after the name; from sm up it sits on the picture's corner, alike on every card. */}
+        <div className="sm:absolute sm:top-4 sm:left-4">
+          <StatusBadge label={display.label} tone={TONE[status]} />
+        </div>
+        <p className="text-sm leading-relaxed text-ink-soft">{item.description}</p>
+      </div>
+    </article>
+  );
+}
+
+export function CoverageCardSkeleton() {
+  return (
+    <div className="flex h-full rounded-3xl bg-paper p-2 ring-1 ring-ink/8 sm:flex-col">
+      <div className="skeleton size-24 shrink-0 rounded-[1.25rem] sm:aspect-[16/10] sm:size-auto" />
+      <div className="flex-1 space-y-3 p-3 sm:pt-4">
+        <div className="skeleton h-5 w-1/2" />
+        <div className="skeleton h-3 w-full" />
+        <div className="skeleton h-3 w-4/5" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import React from 'react';
+import { SKELETON_COUNT } from '../content/constants';
+import { LIST_TEXT } from '../content/copy';
+import type { FeatureCard as FeatureCardData } from '../content/types';
+import { FeatureCard, FeatureCardSkeleton } from './FeatureCard';
+import { ListState, type ListData } from './ListState';
+
+export function FeatureCards({ data }: { data: ListData<FeatureCardData> }) {
+  return (
+    <ListState
+      data={data}
+      texts={LIST_TEXT.features}
+      skeletonCount={SKELETON_COUNT.features}
+      renderItem={(card) => <FeatureCard card={card} />}
+      renderSkeleton={() => <FeatureCardSkeleton />}
+      listClassName="grid gap-3"
+    />
+  );
+}

@@ -1,0 +1,99 @@
+import { m } from 'framer-motion';
+import React, { useRef, type ReactNode } from 'react';
+import { ENTRANCE_STAGGER_S } from '../content/constants';
+import type { ListTexts } from '../content/copy';
+
+export type ListStatus = 'loading' | 'error' | 'ready';
+
+// The shape every list section receives. The build always delivers `ready`; the browser's live
+// refresh (a later issue) moves a list through `loading` and `error` as well.
+export interface ListData<T> {
+  status: ListStatus;
+  items: readonly T[];
+}
+
+export function readyList<T>(items: readonly T[]): ListData<T> {
+  return { status: 'ready', items };
+}
+
+interface ListStateProps<T extends { id: string }> {
+  data: ListData<T>;
+  texts: ListTexts;
+  skeletonCount: number;
+  renderItem: (item: T) => ReactNode;
+  renderSkeleton: () => ReactNode;
+  listClassName: string;
+  itemClassName?: string;
+  messageClassName?: string;
+}
+
+const hidden = { opacity: 0, y: 16 };
+const shown = { opacity: 1, y: 0 };
+
+// Loading skeleton, error text, empty text or the items: one component for the three lists.
+// Items that were there at the first render (the built HTML) never start hidden, so the static page
+// is complete before any JavaScript runs; only items that arrive later fade in, 0.1 s apart.
+export function ListState<T extends { id: string }>({
+  data,
+  texts,
+  skeletonCount,
+  renderItem,
+  renderSkeleton,
+  listClassName,
+  itemClassName,
+  messageClassName = '',
+}: ListStateProps<T>) {
+  const firstRenderIds = useRef<ReadonlySet<string> | null>(null);
+  if (firstRenderIds.current === null) {
+    firstRenderIds.current = new Set(data.status === 'ready' ? data.items.map((item) => item.id) : []);
+  }
+
+  if (data.status === 'loading') {
+    return (
+      <div role="status" aria-busy="true">
+        <span className="sr-only">{texts.loading}</span>
+        <ul className={listClassName} aria-hidden="true">
+          {Array.from({ length: skeletonCount }, (_, index) => (
+            <li key={index} className={itemClassName}>
+              {renderSkeleton()}
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+
+  if (data.status === 'error') {
+    return (
+      <p role="alert" className={`list-message list-message-error ${messageClassName}`}>
+        {texts.error}
+      </p>
+    );
+  }
+
+  if (data.items.length === 0) {
+    return <p className={`list-message ${messageClassName}`}>{texts.empty}</p>;
+  }
+
+  const known = firstRenderIds.current;
+  let arrivals = 0;
+  return (
+    <ul className={listClassName}>
+      {data.items.map((item) => {
+        const isArrival = !known.has(item.id);
+        const delay = isArrival ? arrivals++ * ENTRANCE_STAGGER_S : 0;
+        return (
+          <m.li
+            key={item.id}
+            className={itemClassName}
+            initial={isArrival ? hidden : false}
+            animate={shown}
+            transition={{ duration: 0.45, ease: [0.22, 1, 0.36, 1], delay }}
+          >
+            {renderItem(item)}
+          </m.li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,78 @@
+import React, { type ReactNode } from 'react';
+import { SNAPSHOT } from '../content/copy';
+import type { FeatureCard } from '../content/types';
+import { FeatureCards } from './FeatureCards';
+import type { ListData } from './ListState';
+import { SorterIllustration, WorkerIllustration } from './ProductImages';
+
+interface ProductSnapshotProps {
+  id: string;
+  productName: string;
+  tagline: string;
+  adasorter: ListData<FeatureCard>;
+  worker: ListData<FeatureCard>;
+}
+
+export function ProductSnapshot({ id, productName, tagline, adasorter, worker }: ProductSnapshotProps) {
+  return (
+    <section id={id} tabIndex={-1} aria-label={SNAPSHOT.sectionLabel} className="scroll-mt-4 py-20 sm:py-24 lg:py-28">
+      <div className="container-page grid gap-6 lg:grid-cols-2 lg:gap-8">
+        <SnapshotColumn
+          headingId="snapshot-product"
+          title={productName}
+          subtitle={tagline}
+          image={<SorterIllustration alt={SNAPSHOT.sorterImageAlt} />}
+          cards={adasorter}
+          accent="brand"
+        />
+        <SnapshotColumn
+          headingId="snapshot-worker"
+          title={SNAPSHOT.workerTitle}
+          subtitle={SNAPSHOT.workerSubtitle}
+          image={<WorkerIllustration alt={SNAPSHOT.workerImageAlt} />}
+          cards={worker}
+          accent="accent"
+        />
+      </div>
+    </section>
+  );
+}
+
+interface SnapshotColumnProps {
+  headingId: string;
+  title: string;
+  subtitle: string;
+  image: ReactNode;
+  cards: ListData<FeatureCard>;
+  accent: 'brand' | 'accent';
+}
+
+function SnapshotColumn({ headingId, title, subtitle, image, cards, accent }: SnapshotColumnProps) {
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col rounded-[2rem] bg-white p-5 shadow-soft ring-1 ring-ink/5 sm:p-8"
+    >
+      <div className="flex items-start gap-3">
+        <span
+          aria-hidden="true"
+          className={`mt-2 h-8 w-1.5 shrink-0 rounded-full ${accent === 'brand' ? 'bg-brand-500' : 'bg-accent-400'}`}
+        />
+        <div>
+          <h2 id={headingId} className="text-2xl font-extrabold tracking-tight text-brand-900 sm:text-3xl">
+            {title}
+          </h2>
+          <p className="mt-1 text-base font-medium text-ink-soft sm:text-lg">{subtitle}</p>
+        </div>
+      </div>
+      <div
+        className={`mt-6 overflow-hidden rounded-3xl ${accent === 'brand' ? 'bg-brand-50' : 'bg-accent-50'}`}
+      >
+        {image}
+      </div>
+      <div className="mt-6">
+        <FeatureCards data={cards} />
+      </div>
+    </article>
+  );
+}

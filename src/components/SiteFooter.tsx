@@ -1,0 +1,49 @@
+import MapPin from 'lucide-react/icons/map-pin';
+import MessageCircle from 'lucide-react/icons/message-circle';
+import React from 'react';
+import { FOOTER } from '../content/copy';
+import { INVESTOR_DECK_HASH } from '../content/modal';
+import { Logo } from './Logo';
+
+interface SiteFooterProps {
+  productName: string;
+  tagline: string;
+  onChat: () => void;
+}
+
+// The investor link is discreet on purpose (spec: the investor modal has no visible trigger); the
+// contact modal's provider opens the investor form whenever the URL hash becomes #investor-deck.
+export function SiteFooter({ productName, tagline, onChat }: SiteFooterProps) {
+  return (
+    <footer className="bg-brand-950 text-brand-100">
+      <div className="container-page py-14 sm:py-16">
+        <div className="flex flex-col gap-8 md:flex-row md:items-center md:justify-between">
+          <div>
+            <Logo name={productName} tone="onDark" />
+            <p className="mt-4 max-w-sm text-base text-brand-100">{tagline}</p>
+          </div>
+          <button
+            type="button"
+            onClick={onChat}
+            className="inline-flex min-h-12 items-center gap-2 self-start rounded-full bg-accent-400 px-6 text-base font-bold text-brand-950 transition hover:bg-accent-300 md:self-auto"
+          >
+            <MessageCircle className="size-5" aria-hidden="true" />
+            {FOOTER.chat}
+          </button>
+        </div>
+        <div className="mt-10 flex flex-col gap-4 border-t border-white/10 pt-6 text-sm sm:flex-row sm:items-center sm:justify-between">
+          <p className="inline-flex items-center gap-2">
+            <MapPin className="size-4 text-accent-400" aria-hidden="true" />
+            <span>{FOOTER.location}</span>
+          </p>
+          <a
+            href={INVESTOR_DECK_HASH}
+            className="-mx-2 inline-flex min-h-11 items-center self-start rounded-lg px-2 text-brand-200 underline-offset-4 hover:text-white hover:underline sm:self-auto"
+          >
+            {FOOTER.investor}
+          </a>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,64 @@
+import { TIMELINE_STEP_PX } from './constants';
+import type { TimelineItem } from './types';
+
+export interface StatusDisplay {
+  label: string;
+  opacity: number;
+}
+
+const hasOwn = (table: object, key: string): boolean => Object.prototype.hasOwnProperty.call(table, key);
+
+// Spec §4. A status the site does not know yet is shown like the least advanced one.
+export const MATERIAL_STATUS = {
+  live: { label: 'Live Beta', opacity: 1 },
+  development: { label: 'In Development', opacity: 0.75 },
+  'coming-soon': { label: 'Planned', opacity: 0.5 },
+} as const satisfies Record<string, StatusDisplay>;
+
+export type MaterialStatus = keyof typeof MATERIAL_STATUS;
+
+export function materialStatusKey(status: string): MaterialStatus {
+  return hasOwn(MATERIAL_STATUS, status) ? (status as MaterialStatus) : 'coming-soon';
+}
+
+export function materialStatusDisplay(status: string): StatusDisplay {
+  return MATERIAL_STATUS[materialStatusKey(status)];
+}
+
+// Spec §4 gives only opacities for the timeline; the labels name the status for people who cannot
+// see the fading.
+export const TIMELINE_STATUS = {
+  completed: { label: 'Completed', opacity: 1 },
+  current: { label: 'In progress', opacity: 1 },
+  upcoming: { label: 'Upcoming', opacity: 0.75 },
+} as const satisfies Record<string, StatusDisplay>;
+
+export type TimelineStatus = keyof typeof TIMELINE_STATUS;
+
+export function timelineStatusKey(status: string): TimelineStatus {
+  return hasOwn(TIMELINE_STATUS, status) ? (status as TimelineStatus) : 'upcoming';
+}
+
+export function timelineStatusDisplay(status: string): StatusDisplay {
+  return TIMELINE_STATUS[timelineStatusKey(status)];
+}
+
+export const TIMELINE_ICONS = ['CheckCircle', 'Clock', 'Target', 'Rocket'] as const;
+
+export type TimelineIconName = (typeof TIMELINE_ICONS)[number];
+
+// Spec §3: any icon name other than the four known ones falls back to the check icon.
+export function timelineIconName(icon: string): TimelineIconName {
+  return (TIMELINE_ICONS as readonly string[]).includes(icon) ? (icon as TimelineIconName) : 'CheckCircle';
+}
+
+// Spec §4: after loading, the strip scrolls to the current item at 320 px per item, or to the last
+// item when none is current. Null when there is nothing to scroll to.
+export function timelineScrollTarget(
+  items: readonly Pick<TimelineItem, 'status'>[],
+  stepPx: number = TIMELINE_STEP_PX,
+): number | null {
+  if (items.length === 0) return null;
+  const current = items.findIndex((item) => item.status === 'current');
+  return (current === -1 ? items.length - 1 : current) * stepPx;
+}
