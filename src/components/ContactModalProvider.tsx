@@ -46,6 +46,7 @@ export function ContactModalProvider({ children }: { children: ReactNode }) {
   const [mounted, setMounted] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
   const page = useRef<HTMLDivElement>(null);
+  const openedByHash = useRef(false);
 
   const open = useCallback((type: InquiryType) => {
     const active = document.activeElement;
@@ -53,11 +54,13 @@ export function ContactModalProvider({ children }: { children: ReactNode }) {
     if (!page.current?.hasAttribute('inert')) {
       opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
     }
+    openedByHash.current = false;
     setMounted(true);
     setOpenType(type);
   }, []);
 
   const close = useCallback(() => {
+    openedByHash.current = false;
     setOpenType(null);
     if (window.location.hash === INVESTOR_DECK_HASH) {
       // Replace, not push: Back must not reopen the modal, and the hash can open it again.
@@ -67,7 +70,14 @@ export function ContactModalProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const openFromHash = () => {
-      if (window.location.hash === INVESTOR_DECK_HASH) open('investor');
+      if (window.location.hash === INVESTOR_DECK_HASH) {
+        open('investor');
+        openedByHash.current = true;
+      } else if (openedByHash.current) {
+        // Back after following an #investor-deck link closes the modal, as on any phone dialog.
+        openedByHash.current = false;
+        setOpenType(null);
+      }
     };
     openFromHash();
     window.addEventListener('hashchange', openFromHash);

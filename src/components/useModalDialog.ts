@@ -42,6 +42,8 @@ export function useModalDialog(
     // On the document, not the dialog: focus can drop to <body> (a focused button that becomes
     // disabled while sending), and Escape and Tab must still work then.
     const onKeyDown = (event: KeyboardEvent) => {
+      // Escape while composing (an input method editor) cancels the composition, not the dialog.
+      if (event.isComposing) return;
       if (event.key === 'Escape') {
         event.preventDefault();
         onCloseRef.current();

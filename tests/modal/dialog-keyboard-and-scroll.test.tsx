@@ -1,6 +1,6 @@
 // The modal behaves as people expect of a dialog: focus in, trapped, Escape and Close close it,
 // focus back on the opener, the page behind neither scrolls nor takes focus or clicks.
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { CLOSE_LABEL, FIELD_LABELS, MODAL_COPY } from '../../src/content/modal';
 import { OPENER_NAMES, openModal, renderPage } from './harness';
 
@@ -57,6 +57,13 @@ it.each(['Escape key', 'Close button'])('closes with the %s and gives focus back
 
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(opener).toHaveFocus();
+});
+
+it('leaves Escape to an input method while it is composing text', async () => {
+  const { user } = renderPage();
+  const dialog = await openModal(user, 'contact');
+  fireEvent.keyDown(within(dialog).getByRole('textbox', { name: FIELD_LABELS.name }), { key: 'Escape', isComposing: true });
+  expect(screen.getByRole('dialog')).toBe(dialog);
 });
 
 it('closes on a click on the backdrop, not on a click inside the card', async () => {

@@ -2,7 +2,7 @@
 // changes; closing removes the hash without a new history entry, so the link works again.
 import { act, screen } from '@testing-library/react';
 import { INVESTOR_DECK_HASH, MODAL_COPY } from '../../src/content/modal';
-import { renderPage } from './harness';
+import { OPENER_NAMES, renderPage } from './harness';
 
 beforeEach(() => {
   jest.useFakeTimers();
@@ -53,4 +53,31 @@ it('clears the hash on close without adding a history entry, so the same link op
 
   navigateToHash(INVESTOR_DECK_HASH);
   expect(await screen.findByRole('dialog', { name: MODAL_COPY.investor.heading })).toBeInTheDocument();
+});
+
+it('closes when Back leaves #investor-deck, and the focus goes back to the link that set it', async () => {
+  renderPage();
+  const link = document.createElement('a');
+  link.href = INVESTOR_DECK_HASH;
+  link.textContent = 'Investor deck link';
+  document.body.prepend(link);
+  link.focus();
+  navigateToHash(INVESTOR_DECK_HASH);
+  await screen.findByRole('dialog', { name: MODAL_COPY.investor.heading });
+
+  // Back: the URL loses the hash (history.back() is asynchronous in jsdom; the effect is the same).
+  window.history.replaceState(null, '', '/');
+  await act(async () => void window.dispatchEvent(new HashChangeEvent('hashchange')));
+
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(link).toHaveFocus();
+  link.remove();
+});
+
+it('stays open on other hash changes when it was opened by a button', async () => {
+  const { user } = renderPage();
+  await user.click(screen.getByRole('button', { name: OPENER_NAMES.investor }));
+  await screen.findByRole('dialog', { name: MODAL_COPY.investor.heading });
+  navigateToHash('#coverage');
+  expect(screen.getByRole('dialog', { name: MODAL_COPY.investor.heading })).toBeInTheDocument();
 });
