@@ -62,7 +62,7 @@ export function Hero({ tagline, scrollTargetId, onChat }: HeroProps) {
             </button>
           </div>
         </div>
-        <dl aria-label={HERO.claimsLabel} className="grid grid-cols-2 gap-3 sm:gap-4 lg:col-span-5 lg:grid-cols-1 lg:gap-5 lg:pl-6">
+        <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:col-span-5 lg:grid-cols-1 lg:gap-5 lg:pl-6">
           {HERO.claims.map((claim, index) => (
             <div
               key={claim.value}

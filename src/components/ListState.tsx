@@ -24,7 +24,13 @@ interface ListStateProps<T extends { id: string }> {
   renderSkeleton: () => ReactNode;
   listClassName: string;
   itemClassName?: string;
-  messageClassName?: string;
+}
+
+// For each item, in order: null when it was there from the first render (it never animates), else
+// its entrance delay, 0.1 s more for each arrival before it.
+export function arrivalDelays(ids: readonly string[], known: ReadonlySet<string>): (number | null)[] {
+  let arrivals = 0;
+  return ids.map((id) => (known.has(id) ? null : arrivals++ * ENTRANCE_STAGGER_S));
 }
 
 const hidden = { opacity: 0, y: 16 };
@@ -41,7 +47,6 @@ export function ListState<T extends { id: string }>({
   renderSkeleton,
   listClassName,
   itemClassName,
-  messageClassName = '',
 }: ListStateProps<T>) {
   const firstRenderIds = useRef<ReadonlySet<string> | null>(null);
   if (firstRenderIds.current === null) {
@@ -65,30 +70,31 @@ export function ListState<T extends { id: string }>({
 
   if (data.status === 'error') {
     return (
-      <p role="alert" className={`list-message list-message-error ${messageClassName}`}>
+      <p role="alert" className="list-message list-message-error">
         {texts.error}
       </p>
     );
   }
 
   if (data.items.length === 0) {
-    return <p className={`list-message ${messageClassName}`}>{texts.empty}</p>;
+    return <p className="list-message">{texts.empty}</p>;
   }
 
-  const known = firstRenderIds.current;
-  let arrivals = 0;
+  const delays = arrivalDelays(
+    data.items.map((item) => item.id),
+    firstRenderIds.current,
+  );
   return (
     <ul className={listClassName}>
-      {data.items.map((item) => {
-        const isArrival = !known.has(item.id);
-        const delay = isArrival ? arrivals++ * ENTRANCE_STAGGER_S : 0;
+      {data.items.map((item, index) => {
+        const delay = delays[index] ?? null;
         return (
           <m.li
             key={item.id}
             className={itemClassName}
-            initial={isArrival ? hidden : false}
+            initial={delay === null ? false : hidden}
             animate={shown}
-            transition={{ duration: 0.45, ease: [0.22, 1, 0.36, 1], delay }}
+            transition={{ duration: 0.45, ease: [0.22, 1, 0.36, 1], delay: delay ?? 0 }}
           >
             {renderItem(item)}
           </m.li>

@@ -20,7 +20,6 @@ export const HERO = {
     { value: '10x', label: 'productivity for waste workers' },
     { value: 'Over 90%', label: 'recovery purity' },
   ],
-  claimsLabel: 'What AdaSorter delivers',
   chat: 'Chat with us',
   scrollDown: 'See how it works',
 } as const;

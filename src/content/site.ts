@@ -25,3 +25,14 @@ export const DEFAULT_SITE_URL = 'https://example.com';
 export function absoluteUrl(siteUrl: string, path: string): string {
   return `${siteUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
+
+export const DEFAULT_ANALYTICS_SRC = '/_vercel/insights/script.js';
+
+// Spec §1: a page-view script from the host's analytics vendor (Vercel Web Analytics by default).
+// GATSBY_ANALYTICS_SRC points it elsewhere; set but empty, it turns analytics off. Development
+// builds never load it, so local work is not counted as visits.
+export function analyticsSrc(configured: string | undefined, nodeEnv: string | undefined): string | null {
+  if (nodeEnv !== 'production') return null;
+  if (configured === undefined) return DEFAULT_ANALYTICS_SRC;
+  return configured.trim() === '' ? null : configured.trim();
+}

@@ -1,0 +1,67 @@
+import { TIMELINE_STEP_PX } from '../../src/content/constants';
+import {
+  MATERIAL_STATUS,
+  TIMELINE_STATUS,
+  materialStatusDisplay,
+  timelineIconName,
+  timelineScrollTarget,
+  timelineStatusDisplay,
+} from '../../src/content/status';
+
+describe('material status display (spec §4)', () => {
+  it.each([
+    ['live', 'Live Beta', 1],
+    ['development', 'In Development', 0.75],
+    ['coming-soon', 'Planned', 0.5],
+  ])('%s shows %s at opacity %s', (status, label, opacity) => {
+    expect(materialStatusDisplay(status)).toEqual({ label, opacity });
+  });
+
+  it.each(['retired', '', 'LIVE', 'toString', '__proto__'])('an unknown status %p is shown as Planned', (status) => {
+    expect(materialStatusDisplay(status)).toBe(MATERIAL_STATUS['coming-soon']);
+  });
+});
+
+describe('timeline status display (spec §4)', () => {
+  it('keeps completed and current at full opacity and fades upcoming to 75%', () => {
+    expect(timelineStatusDisplay('completed').opacity).toBe(1);
+    expect(timelineStatusDisplay('current').opacity).toBe(1);
+    expect(timelineStatusDisplay('upcoming').opacity).toBe(0.75);
+  });
+
+  it('shows an unknown status like an upcoming one', () => {
+    expect(timelineStatusDisplay('paused')).toBe(TIMELINE_STATUS.upcoming);
+  });
+});
+
+describe('timeline icon fallback (spec §3)', () => {
+  it.each(['CheckCircle', 'Clock', 'Target', 'Rocket'])('keeps the known icon %s', (icon) => {
+    expect(timelineIconName(icon)).toBe(icon);
+  });
+
+  it.each(['Star', 'clock', '', 'constructor'])('falls back to CheckCircle for %p', (icon) => {
+    expect(timelineIconName(icon)).toBe('CheckCircle');
+  });
+});
+
+describe('timeline scroll target (spec §4: 320 px per item)', () => {
+  const item = (status: string) => ({ status });
+
+  it('is 320 px per item up to the current one', () => {
+    expect(TIMELINE_STEP_PX).toBe(320);
+    expect(timelineScrollTarget([item('completed'), item('completed'), item('current'), item('upcoming')])).toBe(640);
+    expect(timelineScrollTarget([item('current'), item('upcoming')])).toBe(0);
+  });
+
+  it('takes the first current item when several are current', () => {
+    expect(timelineScrollTarget([item('completed'), item('current'), item('current')])).toBe(320);
+  });
+
+  it('goes to the last item when none is current', () => {
+    expect(timelineScrollTarget([item('completed'), item('upcoming'), item('upcoming')])).toBe(640);
+  });
+
+  it('has no target for an empty timeline', () => {
+    expect(timelineScrollTarget([])).toBeNull();
+  });
+});

@@ -1,0 +1,107 @@
+import { render, screen, within } from '@testing-library/react';
+import React from 'react';
+import { ListState, arrivalDelays, type ListData } from '../../src/components/ListState';
+import { LIST_TEXT } from '../../src/content/copy';
+
+interface Row {
+  id: string;
+  name: string;
+}
+
+function renderList(data: ListData<Row>) {
+  return render(
+    <ListState
+      data={data}
+      texts={LIST_TEXT.coverage}
+      skeletonCount={6}
+      renderItem={(row) => <span>{row.name}</span>}
+      renderSkeleton={() => <span data-testid="skeleton" />}
+      listClassName="grid"
+    />,
+  );
+}
+
+const rows = (...names: string[]): Row[] => names.map((name) => ({ id: name, name }));
+
+describe('ListState: one component for the loading, error, empty and ready states', () => {
+  it('shows the skeleton while loading, announced as busy and hidden from the accessibility tree', () => {
+    renderList({ status: 'loading', items: [] });
+    const status = screen.getByRole('status');
+    expect(status).toHaveAttribute('aria-busy', 'true');
+    expect(status).toHaveTextContent(LIST_TEXT.coverage.loading);
+    expect(screen.getAllByTestId('skeleton')).toHaveLength(6);
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+
+  it('shows the error text as an alert', () => {
+    renderList({ status: 'error', items: rows('kept from before') });
+    expect(screen.getByRole('alert')).toHaveTextContent(LIST_TEXT.coverage.error);
+    expect(screen.queryByText('kept from before')).toBeNull();
+  });
+
+  it('shows the empty text when the list is ready but empty', () => {
+    renderList({ status: 'ready', items: [] });
+    expect(screen.getByText(LIST_TEXT.coverage.empty)).toBeInTheDocument();
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+
+  it('renders the items in order as a list', () => {
+    renderList({ status: 'ready', items: rows('PET', 'HDPE', 'Glass') });
+    const items = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(['PET', 'HDPE', 'Glass']);
+  });
+
+  it('never hides items that are there at the first render (the built HTML)', () => {
+    renderList({ status: 'ready', items: rows('PET', 'HDPE') });
+    for (const item of screen.getAllByRole('listitem')) {
+      expect(item.style.opacity).not.toBe('0');
+    }
+  });
+
+  it('lets only items that arrive later start hidden, to fade in', () => {
+    const view = renderList({ status: 'ready', items: rows('PET') });
+    view.rerender(
+      <ListState
+        data={{ status: 'ready', items: rows('PET', 'HDPE', 'Glass') }}
+        texts={LIST_TEXT.coverage}
+        skeletonCount={6}
+        renderItem={(row) => <span>{row.name}</span>}
+        renderSkeleton={() => <span data-testid="skeleton" />}
+        listClassName="grid"
+      />,
+    );
+    const [pet, hdpe, glass] = screen.getAllByRole('listitem');
+    expect(pet?.style.opacity).not.toBe('0');
+    expect(hdpe?.style.opacity).toBe('0');
+    expect(glass?.style.opacity).toBe('0');
+  });
+
+  it('animates every item that arrives after a loading start', () => {
+    const view = renderList({ status: 'loading', items: [] });
+    view.rerender(
+      <ListState
+        data={{ status: 'ready', items: rows('PET', 'HDPE') }}
+        texts={LIST_TEXT.coverage}
+        skeletonCount={6}
+        renderItem={(row) => <span>{row.name}</span>}
+        renderSkeleton={() => <span data-testid="skeleton" />}
+        listClassName="grid"
+      />,
+    );
+    expect(screen.getAllByRole('listitem').map((item) => item.style.opacity)).toEqual(['0', '0']);
+  });
+});
+
+describe('arrivalDelays: the 0.1 s stagger (spec §9)', () => {
+  it('staggers arrivals 0.1 s apart and leaves items known from the first render alone', () => {
+    const delays = arrivalDelays(['a', 'b', 'c', 'd'], new Set(['b']));
+    expect(delays[0]).toBe(0);
+    expect(delays[1]).toBeNull();
+    expect(delays[2]).toBeCloseTo(0.1);
+    expect(delays[3]).toBeCloseTo(0.2);
+  });
+
+  it('animates nothing when every item was there from the start', () => {
+    expect(arrivalDelays(['a', 'b'], new Set(['a', 'b']))).toEqual([null, null]);
+  });
+});

@@ -1,0 +1,39 @@
+import { render } from '@testing-library/react';
+import React from 'react';
+import { SeoHead } from '../../src/components/SeoHead';
+import { SITE, type SiteMetadata } from '../../src/content/site';
+
+const site: SiteMetadata = { ...SITE, siteUrl: 'https://adasorter.example/' };
+
+function head() {
+  const { container } = render(<SeoHead site={site} />);
+  const meta = (selector: string) => container.querySelector(selector)?.getAttribute('content');
+  return { container, meta };
+}
+
+it('gives the page its title, description and canonical URL from the site metadata', () => {
+  const { container, meta } = head();
+  expect(container.querySelector('title')).toHaveTextContent(SITE.title);
+  expect(meta('meta[name="description"]')).toBe(SITE.description);
+  expect(container.querySelector('link[rel="canonical"]')).toHaveAttribute('href', 'https://adasorter.example/');
+});
+
+it('describes the page for link previews (Open Graph and Twitter) with an absolute 1200x630 image', () => {
+  const { meta } = head();
+  expect(meta('meta[property="og:title"]')).toBe(SITE.title);
+  expect(meta('meta[property="og:description"]')).toBe(SITE.description);
+  expect(meta('meta[property="og:url"]')).toBe('https://adasorter.example/');
+  expect(meta('meta[property="og:image"]')).toBe('https://adasorter.example/social-card.png');
+  expect(meta('meta[property="og:image:width"]')).toBe('1200');
+  expect(meta('meta[property="og:image:height"]')).toBe('630');
+  expect(meta('meta[name="twitter:card"]')).toBe('summary_large_image');
+  expect(meta('meta[name="twitter:image"]')).toBe('https://adasorter.example/social-card.png');
+});
+
+it('declares the light colour scheme and the favicons', () => {
+  const { container, meta } = head();
+  expect(meta('meta[name="color-scheme"]')).toBe('light');
+  expect(container.querySelector('link[rel="icon"][type="image/svg+xml"]')).toHaveAttribute('href', '/favicon.svg');
+  expect(container.querySelector('link[rel="icon"][type="image/png"]')).toHaveAttribute('href', '/favicon-32.png');
+  expect(container.querySelector('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/apple-touch-icon.png');
+});

@@ -1,0 +1,7 @@
+// StaticImage's real props are written in at build time by gatsby-plugin-image's Babel plugin;
+// in tests it is a plain image with the alt text and the fixed size the component asked for.
+import React from 'react';
+
+export function StaticImage({ alt, width, height }: { alt: string; width?: number; height?: number }) {
+  return <img alt={alt} width={width} height={height} src="static-image-stub" />;
+}
