@@ -26,6 +26,7 @@ import {
   faintestOpacity,
   publishedSeedContent,
   scrollThrough,
+  settled,
   settledScrollLeft,
   waitFor,
   type PublishedContent,
@@ -347,7 +348,10 @@ describe('the page as a whole', () => {
     await scrollThrough(page);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: HERO.chat, exact: true }).click();
-    await page.getByRole('dialog', { name: MODAL_COPY.contact.heading }).waitFor();
+    const dialog = page.getByRole('dialog', { name: MODAL_COPY.contact.heading });
+    await dialog.waitFor();
+    // Mid-fade, colours are blends and axe would measure a contrast nobody reads.
+    await settled(dialog);
     expect(await axeViolations(page)).toEqual([]);
   });
 
@@ -358,8 +362,9 @@ describe('the page as a whole', () => {
       await page.waitForTimeout(500);
       await screenshot(page, `landing-${width}`);
       await page.getByRole('button', { name: HERO.chat, exact: true }).click();
-      await page.getByRole('dialog', { name: MODAL_COPY.contact.heading }).waitFor();
-      await page.waitForTimeout(400);
+      const dialog = page.getByRole('dialog', { name: MODAL_COPY.contact.heading });
+      await dialog.waitFor();
+      await settled(dialog);
       await screenshot(page, `modal-${width}`, { fullPage: false });
     }
   });

@@ -2,7 +2,8 @@
 // embedded default does not have, one per table, so the built page can only show them if it
 // sourced from the backend. The same edits are applied again wherever a test restarts the backend,
 // so the backend and the build agree until a test changes something on purpose.
-import type { LocalBackend } from '../../support/backend';
+import { readFile } from 'node:fs/promises';
+import { PROJECT_PATHS, type LocalBackend } from '../../support/backend';
 
 export const BACKEND_MATERIAL = {
   id: 'e2e00000-0000-4000-8000-000000000001',
@@ -29,4 +30,23 @@ export async function applyBackendContent(backend: LocalBackend): Promise<void> 
   await backend.sql(`update material_coverage set is_active = false where id = $1`, [HIDDEN_SEED_MATERIAL.id]);
   await backend.sql(`update timeline set title = $2 where id = $1`, [RENAMED_TIMELINE.id, RENAMED_TIMELINE.title]);
   await backend.sql(`update feature_cards set title = $2 where id = $1`, [RENAMED_FEATURE.id, RENAMED_FEATURE.title]);
+}
+
+/**
+ * Puts the backend back to what the backend build was made from (seed plus the edits above), so
+ * tests in one file can each change rows without restarting the backend.
+ */
+export async function resetBackendContent(backend: LocalBackend): Promise<void> {
+  const seed = await readFile(PROJECT_PATHS.seed as string, 'utf8');
+  await backend.sql(`delete from contact_submissions`);
+  await backend.sql(`delete from feature_cards`);
+  await backend.sql(`delete from timeline`);
+  await backend.sql(`delete from material_coverage`);
+  // The seed is a file of several statements: run it as the loader does, outside a role.
+  await backend.db.exec(seed);
+  await applyBackendContent(backend);
+  backend.failReads(false);
+  backend.failWrites(false);
+  backend.requests.length = 0;
+  backend.emails.length = 0;
 }

@@ -39,10 +39,15 @@ export interface TrackedPage {
 export async function openPage(
   browser: Browser,
   url: string,
-  options: BrowserContextOptions & { ignoreRequest?: (url: string) => boolean } = {},
+  options: BrowserContextOptions & {
+    ignoreRequest?: (url: string) => boolean;
+    /** Runs in every document before the page's own scripts. */
+    initScript?: () => void;
+  } = {},
 ): Promise<TrackedPage> {
-  const { ignoreRequest = () => false, ...contextOptions } = options;
+  const { ignoreRequest = () => false, initScript, ...contextOptions } = options;
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...contextOptions });
+  if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
   const problems: Problem[] = [];
   const messages: { type: string; text: string }[] = [];

@@ -54,6 +54,20 @@ export function faintestOpacity(locator: Locator): Promise<number> {
   });
 }
 
+/** Waits until an element has finished animating in: fully opaque and no longer moving. */
+export async function settled(locator: Locator): Promise<void> {
+  let previous = '';
+  await waitFor(
+    async () => {
+      const now = JSON.stringify([await faintestOpacity(locator), await locator.boundingBox()]);
+      const done = now === previous && now.startsWith('[1,');
+      previous = now;
+      return done;
+    },
+    (done) => done,
+  );
+}
+
 export interface AxeViolation {
   id: string;
   impact: string | null;

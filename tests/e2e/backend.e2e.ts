@@ -1,0 +1,83 @@
+// The build made against the local backend (global-setup.ts): its content came over PostgREST from
+// the backend, as the anonymous role, with the spec's filters and order; markup in a row is text.
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { COVERAGE, SNAPSHOT, TIMELINE } from '../../src/content/copy';
+import { SITE } from '../../src/content/site';
+import { withRole } from '../../plugins/gatsby-source-supabase-content/src/embedded-db';
+import { startLocalBackend, type LocalBackend, type LoggedRequest } from '../support/backend';
+import { launchBrowser, openPage, type TrackedPage } from './support/browser';
+import { BACKEND_MATERIAL, HIDDEN_SEED_MATERIAL, RENAMED_FEATURE, RENAMED_TIMELINE, applyBackendContent } from './support/backend-content';
+
+let backend: LocalBackend;
+let browser: Browser;
+const pages: TrackedPage[] = [];
+
+beforeAll(async () => {
+  // The build baked this port in; the page (once issue 4 lands) calls it at runtime.
+  backend = await startLocalBackend({ port: Number(process.env.E2E_BACKEND_PORT) });
+  await applyBackendContent(backend);
+  browser = await launchBrowser();
+}, 60_000);
+
+afterEach(async () => {
+  const problems = pages.flatMap((p) => p.problems);
+  await Promise.all(pages.splice(0).map((p) => p.close()));
+  expect(problems).toEqual([]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await backend?.stop();
+});
+
+async function anonList(sql: string): Promise<string[]> {
+  const rows = await withRole(backend.db, 'anon', async (tx) => (await tx.query<{ text: string }>(sql)).rows);
+  return rows.map((row) => row.text);
+}
+
+it('read the three tables over PostgREST as anon, with the spec’s filters and order, and nothing else', () => {
+  const requests = JSON.parse(readFileSync(process.env.E2E_BACKEND_BUILD_REQUESTS as string, 'utf8')) as LoggedRequest[];
+  const calls = requests.map((r) => ({
+    call: `${r.method} ${r.path}${r.query.classification ? ` ${r.query.classification}` : ''}`,
+    filters: [r.query.is_active, r.query.order],
+    role: r.role,
+    status: r.status,
+    apikey: r.headers.apikey,
+  }));
+  const expected = (call: string) => ({ call, filters: ['eq.true', 'order_index.asc'], role: 'anon', status: 200, apikey: backend.anonKey });
+  expect(calls).toEqual(
+    expect.arrayContaining([
+      expected('GET /rest/v1/material_coverage'),
+      expected('GET /rest/v1/timeline'),
+      expected('GET /rest/v1/feature_cards eq.adasorter'),
+      expected('GET /rest/v1/feature_cards eq.worker'),
+    ]),
+  );
+  expect(calls).toHaveLength(4);
+});
+
+it('shows the backend’s rows in order, markup as text, and not the row the backend hid', async () => {
+  const tracked = await openPage(browser, `${process.env.E2E_BACKEND_SITE_URL}/`);
+  pages.push(tracked);
+  const { page } = tracked;
+  const headings = (region: string) =>
+    page.getByRole('region', { name: region, exact: true }).getByRole('heading', { level: 3 }).allInnerTexts();
+
+  const materials = await headings(COVERAGE.title);
+  expect(materials).toEqual(await anonList(`select name as text from material_coverage where is_active order by order_index`));
+  expect(materials[0]).toBe(BACKEND_MATERIAL.name);
+  expect(materials).not.toContain(HIDDEN_SEED_MATERIAL.name);
+  expect(await page.getByRole('region', { name: COVERAGE.title, exact: true }).locator('em').count()).toBe(0);
+
+  expect(await headings(TIMELINE.title)).toEqual(await anonList(`select title as text from timeline where is_active order by order_index`));
+  expect(await headings(TIMELINE.title)).toContain(RENAMED_TIMELINE.title);
+  const worker = await page
+    .getByRole('region', { name: SNAPSHOT.sectionLabel, exact: true })
+    .getByRole('article', { name: SNAPSHOT.workerTitle })
+    .getByRole('heading', { level: 3 })
+    .allInnerTexts();
+  expect(worker).toEqual(await anonList(`select title as text from feature_cards where is_active and classification = 'worker' order by order_index`));
+  expect(worker).toContain(RENAMED_FEATURE.title);
+  expect(await page.title()).toBe(SITE.title);
+});
