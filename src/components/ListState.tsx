@@ -1,5 +1,4 @@
-import { m } from 'framer-motion';
-import React, { useRef, type ReactNode } from 'react';
+import React, { Suspense, lazy, useRef, type ReactNode } from 'react';
 import { ENTRANCE_STAGGER_S } from '../content/constants';
 import type { ListTexts } from '../content/copy';
 
@@ -33,12 +32,13 @@ export function arrivalDelays(ids: readonly string[], known: ReadonlySet<string>
   return ids.map((id) => (known.has(id) ? null : arrivals++ * ENTRANCE_STAGGER_S));
 }
 
-const hidden = { opacity: 0, y: 16 };
-const shown = { opacity: 1, y: 0 };
+const ArrivalItem = lazy(() => import('./ArrivalItem'));
 
 // Loading skeleton, error text, empty text or the items: one component for the three lists.
-// Items that were there at the first render (the built HTML) never start hidden, so the static page
-// is complete before any JavaScript runs; only items that arrive later fade in, 0.1 s apart.
+// Items that were there at the first render (the built HTML) are plain, never hidden, so the static
+// page is complete before any JavaScript runs; only items that arrive later fade in, 0.1 s apart.
+// Their animation code loads with the first arrival; meanwhile the item holds its place, invisible,
+// so nothing shifts.
 export function ListState<T extends { id: string }>({
   data,
   texts,
@@ -88,16 +88,26 @@ export function ListState<T extends { id: string }>({
     <ul className={listClassName}>
       {data.items.map((item, index) => {
         const delay = delays[index] ?? null;
+        if (delay === null) {
+          return (
+            <li key={item.id} className={itemClassName}>
+              {renderItem(item)}
+            </li>
+          );
+        }
         return (
-          <m.li
+          <Suspense
             key={item.id}
-            className={itemClassName}
-            initial={delay === null ? false : hidden}
-            animate={shown}
-            transition={{ duration: 0.45, ease: [0.22, 1, 0.36, 1], delay: delay ?? 0 }}
+            fallback={
+              <li className={itemClassName} style={{ opacity: 0 }}>
+                {renderItem(item)}
+              </li>
+            }
           >
-            {renderItem(item)}
-          </m.li>
+            <ArrivalItem className={itemClassName} delay={delay}>
+              {renderItem(item)}
+            </ArrivalItem>
+          </Suspense>
         );
       })}
     </ul>

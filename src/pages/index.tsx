@@ -3,7 +3,6 @@ import React from 'react';
 import { ContactModalProvider } from '../components/ContactModalProvider';
 import { LandingPage, type LandingContent } from '../components/LandingPage';
 import { readyList } from '../components/ListState';
-import { MotionProvider } from '../components/MotionProvider';
 import { SeoHead } from '../components/SeoHead';
 import type { SiteMetadata } from '../content/site';
 import type { FeatureCard, MaterialCoverageItem, TimelineItem } from '../content/types';
@@ -32,9 +31,7 @@ function toLandingContent(data: IndexData): LandingContent {
 export default function IndexPage({ data }: PageProps<IndexData>) {
   return (
     <ContactModalProvider>
-      <MotionProvider>
-        <LandingPage {...toLandingContent(data)} />
-      </MotionProvider>
+      <LandingPage {...toLandingContent(data)} />
     </ContactModalProvider>
   );
 }

@@ -7,7 +7,6 @@ import React from 'react';
 import { ContactModalProvider } from '../../src/components/ContactModalProvider';
 import { LandingPage, type LandingContent } from '../../src/components/LandingPage';
 import { readyList } from '../../src/components/ListState';
-import { MotionProvider } from '../../src/components/MotionProvider';
 import { COVERAGE, FOOTER, TIMELINE } from '../../src/content/copy';
 import { MODAL_COPY } from '../../src/content/modal';
 import { SITE } from '../../src/content/site';
@@ -29,22 +28,16 @@ const content: LandingContent = {
   worker: readyList([featureCard('w1', 'worker')]),
 };
 
-// Renders the page and lets the lazily loaded animation features arrive, as they do after hydration.
-async function renderPage() {
-  const view = render(
+const renderPage = () =>
+  render(
     <ContactModalProvider>
-      <MotionProvider>
-        <LandingPage {...content} />
-      </MotionProvider>
+      <LandingPage {...content} />
     </ContactModalProvider>,
   );
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-  return view;
-}
 
 describe('the landing page', () => {
-  it('has a banner, one main and a footer, and its headings go h1 → h2 → h3 in order', async () => {
-    await renderPage();
+  it('has a banner, one main and a footer, and its headings go h1 → h2 → h3 in order', () => {
+    renderPage();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
@@ -61,7 +54,7 @@ describe('the landing page', () => {
 
   it('opens the contact modal from Chat with us, and again from the footer’s Chat with Us', async () => {
     const user = userEvent.setup();
-    await renderPage();
+    renderPage();
     await user.click(screen.getByRole('button', { name: 'Chat with us' }));
     const dialog = await screen.findByRole('dialog', { name: MODAL_COPY.contact.heading });
     await user.click(within(dialog).getByRole('button', { name: /close/i }));
@@ -73,7 +66,7 @@ describe('the landing page', () => {
 
   it('opens the investor modal from the footer’s discreet link', async () => {
     const user = userEvent.setup();
-    await renderPage();
+    renderPage();
     await user.click(screen.getByRole('link', { name: FOOTER.investor }));
     // jsdom moves to the fragment; the browser would then fire hashchange.
     expect(window.location.hash).toBe('#investor-deck');

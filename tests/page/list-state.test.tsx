@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import React from 'react';
 import { ListState, arrivalDelays, type ListData } from '../../src/components/ListState';
 import { LIST_TEXT } from '../../src/content/copy';
@@ -58,7 +58,7 @@ describe('ListState: one component for the loading, error, empty and ready state
     }
   });
 
-  it('lets only items that arrive later start hidden, to fade in', () => {
+  it('lets only items that arrive later start hidden, to fade in', async () => {
     const view = renderList({ status: 'ready', items: rows('PET') });
     view.rerender(
       <ListState
@@ -74,9 +74,10 @@ describe('ListState: one component for the loading, error, empty and ready state
     expect(pet?.style.opacity).not.toBe('0');
     expect(hdpe?.style.opacity).toBe('0');
     expect(glass?.style.opacity).toBe('0');
+    await waitFor(() => expect(screen.getByText('Glass').closest('li')).toHaveStyle({ opacity: '1' }));
   });
 
-  it('animates every item that arrives after a loading start', () => {
+  it('animates every item that arrives after a loading start', async () => {
     const view = renderList({ status: 'loading', items: [] });
     view.rerender(
       <ListState
@@ -89,6 +90,23 @@ describe('ListState: one component for the loading, error, empty and ready state
       />,
     );
     expect(screen.getAllByRole('listitem').map((item) => item.style.opacity)).toEqual(['0', '0']);
+    await waitFor(() => expect(screen.getByText('HDPE').closest('li')).toHaveStyle({ opacity: '1' }));
+  });
+
+  it('keeps an arriving item in place while its animation code loads, then fades it in', async () => {
+    const view = renderList({ status: 'ready', items: rows('PET') });
+    view.rerender(
+      <ListState
+        data={{ status: 'ready', items: rows('PET', 'HDPE') }}
+        texts={LIST_TEXT.coverage}
+        skeletonCount={6}
+        renderItem={(row) => <span>{row.name}</span>}
+        renderSkeleton={() => <span data-testid="skeleton" />}
+        listClassName="grid"
+      />,
+    );
+    expect(screen.getByText('HDPE').closest('li')).toHaveStyle({ opacity: '0' });
+    await waitFor(() => expect(screen.getByText('HDPE').closest('li')).toHaveStyle({ opacity: '1' }));
   });
 });
 

@@ -9,22 +9,19 @@ import { renderToString } from 'react-dom/server';
 import { ContactModalProvider } from '../../src/components/ContactModalProvider';
 import { LandingPage } from '../../src/components/LandingPage';
 import { readyList } from '../../src/components/ListState';
-import { MotionProvider } from '../../src/components/MotionProvider';
 import { SITE } from '../../src/content/site';
 import { featureCard, material, milestone } from './fixtures';
 
 const html = renderToString(
   <ContactModalProvider>
-    <MotionProvider>
-      <LandingPage
-        productName={SITE.productName}
-        tagline={SITE.tagline}
-        coverage={readyList([material('pet', 'live'), material('organics', 'coming-soon')])}
-        timeline={readyList([milestone('1', 'completed'), milestone('2', 'current')])}
-        adasorter={readyList([featureCard('a1', 'adasorter')])}
-        worker={readyList([featureCard('w1', 'worker')])}
-      />
-    </MotionProvider>
+    <LandingPage
+      productName={SITE.productName}
+      tagline={SITE.tagline}
+      coverage={readyList([material('pet', 'live'), material('organics', 'coming-soon')])}
+      timeline={readyList([milestone('1', 'completed'), milestone('2', 'current')])}
+      adasorter={readyList([featureCard('a1', 'adasorter')])}
+      worker={readyList([featureCard('w1', 'worker')])}
+    />
   </ContactModalProvider>,
 );
 
