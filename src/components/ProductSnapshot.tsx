@@ -16,7 +16,7 @@ interface ProductSnapshotProps {
 export function ProductSnapshot({ id, productName, tagline, adasorter, worker }: ProductSnapshotProps) {
   return (
     <section id={id} tabIndex={-1} aria-label={SNAPSHOT.sectionLabel} className="scroll-mt-4 py-20 sm:py-24 lg:py-28">
-      <div className="container-page grid gap-6 lg:grid-cols-2 lg:gap-8">
+      <div className="container-page grid gap-6 md:grid-cols-2 lg:gap-8">
         <SnapshotColumn
           headingId="snapshot-product"
           title={productName}
@@ -51,7 +51,7 @@ function SnapshotColumn({ headingId, title, subtitle, image, cards, accent }: Sn
   return (
     <article
       aria-labelledby={headingId}
-      className="flex flex-col rounded-[2rem] bg-white p-5 shadow-soft ring-1 ring-ink/5 sm:p-8"
+      className="flex flex-col rounded-[2rem] bg-white p-5 shadow-soft ring-1 ring-ink/5 sm:p-8 md:p-6 lg:p-8"
     >
       <div className="flex items-start gap-3">
         <span
