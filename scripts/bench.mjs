@@ -1,0 +1,370 @@
+#!/usr/bin/env node
+// npm run bench — a benchmark, not a test: measures the figures DESIGN.md budgets and prints them
+// against the budgets, writing everything to artifacts/bench.json.
+//   1. build times: a cold build (after gatsby clean) and a content-only warm rebuild, both against
+//      the local backend (the webhook case: same settings, warm cache, one row changed);
+//   2. first-load JavaScript of / on the default (embedded) build: the scripts index.html loads,
+//      raw and gzip, and the largest modules in them (from the source maps);
+//   3. Lighthouse (mobile defaults, Chromium, median of 3 runs) on the default build, on a copy of
+//      it with every script removed (for the LCP ratio), and on the backend build while the
+//      backend's content differs from the build (so the refresh updates lists during the run).
+// The figures are measured, never asserted: the command fails only if it cannot measure.
+import { createRequire } from 'node:module';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const require = createRequire(import.meta.url);
+// The test support is TypeScript; Node 20 cannot strip types, so compile it on require.
+require('../tests/support/backend/register-ts.cjs');
+const { startLocalBackend } = require('../tests/support/backend/index.ts');
+const { REPO_ROOT, buildSite, holdGatsbyLock } = require('../tests/e2e/support/site-build.ts');
+const { startStaticServer } = require('../tests/e2e/support/static-server.ts');
+const { applyBackendContent } = require('../tests/e2e/support/backend-content.ts');
+const { CHROME_ARGS, chromePath } = require('../tests/e2e/support/browser.ts');
+
+const OUT = path.join(REPO_ROOT, 'artifacts', 'bench');
+const RUNS = Number(process.env.BENCH_RUNS || 3);
+
+// DESIGN.md, "Budgets".
+const BUDGET = {
+  firstLoadJsGzipKb: 95,
+  scores: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 },
+  cls: 0,
+  lcpRatio: 1.1,
+  warmColdRatio: 0.6,
+};
+
+const log = (...args) => console.log('bench:', ...args);
+const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+// ---------------------------------------------------------------------------------------------
+// 1. Builds
+
+async function builds(backend) {
+  const env = { GATSBY_SUPABASE_URL: backend.url, GATSBY_SUPABASE_ANON_KEY: backend.anonKey };
+  // One lock for the series: another build in between would replace the cache being measured.
+  const lock = await holdGatsbyLock();
+  try {
+    log('cold build (gatsby clean, then build against the local backend)...');
+    const cold = await buildSite({ outDir: path.join(OUT, 'backend'), logFile: path.join(OUT, 'cold-build.log'), env, clean: true, lock: false });
+    const edited = `PET bottles (edited ${new Date().toISOString().slice(11, 19)})`;
+    await backend.sql(`update material_coverage set name = $1 where id = '10000000-0000-4000-8000-000000000001'`, [edited]);
+    log('content-only rebuild (one row changed, warm cache)...');
+    const warm = await buildSite({ outDir: path.join(OUT, 'backend'), logFile: path.join(OUT, 'warm-build.log'), env, lock: false });
+    const html = readFileSync(path.join(OUT, 'backend', 'index.html'), 'utf8');
+    if (!html.includes(edited)) throw new Error('the warm rebuild did not pick up the changed row; its time would mean nothing');
+    log('default build (embedded content, as `npm run build`)...');
+    const embedded = await buildSite({ outDir: path.join(OUT, 'embedded'), logFile: path.join(OUT, 'embedded-build.log'), lock: false });
+    return { coldMs: cold.buildMs, warmMs: warm.buildMs, embeddedMs: embedded.buildMs, ratio: warm.buildMs / cold.buildMs };
+  } finally {
+    await lock.release();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. First-load JavaScript
+
+/** Source-map "mappings" → per generated line, segments of [column, source index]. */
+function decodeMappings(mappings) {
+  const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  const lines = [];
+  let source = 0;
+  for (const line of mappings.split(';')) {
+    const segments = [];
+    let column = 0;
+    for (const segment of line.split(',')) {
+      if (!segment) continue;
+      const fields = [];
+      let value = 0;
+      let shift = 0;
+      for (const char of segment) {
+        const digit = B64.indexOf(char);
+        value += (digit & 31) << shift;
+        if (digit & 32) {
+          shift += 5;
+        } else {
+          fields.push(value & 1 ? -(value >> 1) : value >> 1);
+          value = 0;
+          shift = 0;
+        }
+      }
+      column += fields[0];
+      if (fields.length > 1) source += fields[1];
+      segments.push([column, fields.length > 1 ? source : -1]);
+    }
+    lines.push(segments);
+  }
+  return lines;
+}
+
+/** "webpack://site/./node_modules/react-dom/cjs/x.js" → "react-dom"; site files keep their path. */
+function moduleGroup(source) {
+  const clean = source.replace(/^webpack:\/\/[^/]*\//, '').replace(/^\.\//, '');
+  const pkg = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(clean);
+  return pkg ? pkg[1] : clean;
+}
+
+function attribute(code, map, totals) {
+  const lines = code.split('\n');
+  decodeMappings(map.mappings).forEach((segments, lineIndex) => {
+    const text = lines[lineIndex] ?? '';
+    segments.forEach(([column, source], i) => {
+      const end = segments[i + 1]?.[0] ?? text.length;
+      const name = source >= 0 ? moduleGroup(map.sources[source] ?? '?') : '(webpack glue)';
+      totals.set(name, (totals.get(name) ?? 0) + Math.max(0, end - column));
+    });
+  });
+}
+
+function jsFile(siteDir, src) {
+  const file = path.join(siteDir, src.split('?')[0]);
+  const code = readFileSync(file);
+  return { src, bytes: code.length, gzip: gzipSync(code).length, file };
+}
+
+/**
+ * The JavaScript / needs for its first render: the scripts index.html loads, plus the page
+ * component's chunk group, which Gatsby's loader fetches before hydrating (it has no script tag).
+ */
+function firstLoadJs(siteDir) {
+  const html = readFileSync(path.join(siteDir, 'index.html'), 'utf8');
+  const sources = new Set();
+  let inlineBytes = 0;
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const src = /\bsrc="([^"]+)"/.exec(match[1])?.[1];
+    if (!src) inlineBytes += Buffer.byteLength(match[2]);
+    else if (!/^https?:/.test(src)) sources.add(src);
+  }
+  const pageData = JSON.parse(readFileSync(path.join(siteDir, 'page-data', 'index', 'page-data.json'), 'utf8'));
+  const stats = JSON.parse(readFileSync(path.join(siteDir, 'webpack.stats.json'), 'utf8'));
+  const group = stats.namedChunkGroups?.[pageData.componentChunkName];
+  for (const asset of group?.assets ?? []) if (asset.name.endsWith('.js')) sources.add(`/${asset.name}`);
+  const scripts = [...sources].map((src) => jsFile(siteDir, src));
+
+  const modules = new Map();
+  for (const script of scripts) {
+    const mapFile = `${script.file}.map`;
+    if (existsSync(mapFile)) attribute(readFileSync(script.file, 'utf8'), JSON.parse(readFileSync(mapFile, 'utf8')), modules);
+  }
+  const largestModules = [...modules.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 12)
+    .map(([name, bytes]) => ({ name, kb: kb(bytes) }));
+  return {
+    scripts: scripts.map(({ src, bytes, gzip }) => ({ src, kb: kb(bytes), gzipKb: kb(gzip) })).sort((a, b) => b.gzipKb - a.gzipKb),
+    totalKb: kb(scripts.reduce((n, s) => n + s.bytes, 0)),
+    totalGzipKb: kb(scripts.reduce((n, s) => n + s.gzip, 0)),
+    inlineKb: kb(inlineBytes),
+    largestModules,
+  };
+}
+
+/** Every script the page fetches without any interaction (first load, then idle-time loads). */
+async function jsWithoutInteraction(siteDir, url) {
+  const { launchBrowser } = require('../tests/e2e/support/browser.ts');
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+    const seen = new Set();
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (response.request().resourceType() === 'script' && existsSync(path.join(siteDir, pathname))) seen.add(pathname);
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(3000);
+    const scripts = [...seen].map((src) => jsFile(siteDir, src));
+    return {
+      scripts: scripts.map(({ src, gzip }) => ({ src, gzipKb: kb(gzip) })).sort((a, b) => b.gzipKb - a.gzipKb),
+      totalGzipKb: kb(scripts.reduce((n, s) => n + s.gzip, 0)),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** A copy of the built page with every script removed (and the preloads that only serve scripts). */
+function withoutScripts(siteDir, outDir) {
+  rmSync(outDir, { recursive: true, force: true });
+  cpSync(siteDir, outDir, { recursive: true });
+  const file = path.join(outDir, 'index.html');
+  const html = readFileSync(file, 'utf8')
+    .replace(/<script\b[\s\S]*?<\/script>/g, '')
+    .replace(/<link\b[^>]*\bas="script"[^>]*>/g, '');
+  if (/<script\b/.test(html)) throw new Error('a script survived in the no-script copy');
+  writeFileSync(file, html);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Lighthouse
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+async function lighthouseRuns(url, label) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const runs = [];
+  let retries = 2;
+  while (runs.length < RUNS) {
+    const i = runs.length;
+    // A fresh browser per run: nothing cached or warmed from the previous one.
+    const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROME_ARGS, logLevel: 'silent' });
+    try {
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+      const lhr = result.lhr;
+      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      // Lighthouse's trace engine occasionally fails on a trace and leaves the metrics empty: such a
+      // run measured nothing, so it is repeated rather than averaged in as a zero.
+      if (lhr.categories.performance?.score == null && retries > 0) {
+        retries -= 1;
+        log(`  ${label} run ${i + 1}: no performance score (${lhr.runWarnings.join('; ') || 'trace engine error'}), repeating`);
+        continue;
+      }
+      runs.push({
+        scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
+        lcp: lhr.audits['largest-contentful-paint'].numericValue,
+        fcp: lhr.audits['first-contentful-paint'].numericValue,
+        tbt: lhr.audits['total-blocking-time'].numericValue,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+        // What keeps a category below 100, for finding the cause of a miss.
+        failing: Object.fromEntries(
+          CATEGORIES.map((c) => [
+            c,
+            (lhr.categories[c]?.auditRefs ?? [])
+              .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 1)
+              .map((ref) => `${ref.id} (${lhr.audits[ref.id].displayValue ?? lhr.audits[ref.id].score})`),
+          ]),
+        ),
+        warnings: lhr.runWarnings,
+        lhr,
+      });
+      log(`  ${label} run ${i + 1}: perf ${runs.at(-1).scores.performance}, LCP ${Math.round(runs.at(-1).lcp)} ms, TBT ${Math.round(runs.at(-1).tbt)} ms, CLS ${runs.at(-1).cls}`);
+    } finally {
+      chrome.kill();
+    }
+  }
+  // Lighthouse's own advice: report the run with the median performance score (then LCP) in full.
+  const byPerf = [...runs].sort((a, b) => a.scores.performance - b.scores.performance || a.lcp - b.lcp);
+  const medianRun = byPerf[Math.floor(byPerf.length / 2)];
+  writeFileSync(path.join(OUT, `lighthouse-${label}.json`), JSON.stringify(medianRun.lhr));
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])),
+    lcp: median(runs.map((r) => r.lcp)),
+    fcp: median(runs.map((r) => r.fcp)),
+    tbt: median(runs.map((r) => r.tbt)),
+    cls: median(runs.map((r) => r.cls)),
+    lcpElement: medianRun.lcpElement,
+    failing: medianRun.failing,
+    warnings: medianRun.warnings,
+    runs: runs.map(({ lhr, failing, warnings, ...figures }) => figures),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function table(results) {
+  const { build, js, page, noScript, backendPage } = results;
+  const rows = [];
+  const row = (figure, measured, budget, ok) => rows.push({ figure, measured, budget, status: ok === null ? '' : ok ? 'ok' : 'MISS' });
+  row('first-load JS of / (gzip)', `${js.totalGzipKb} KB (${js.totalKb} KB raw, ${js.scripts.length} files; +${js.inlineKb} KB inline)`, `<= ${BUDGET.firstLoadJsGzipKb} KB`, js.totalGzipKb <= BUDGET.firstLoadJsGzipKb);
+  for (const c of CATEGORIES) row(`Lighthouse ${c}`, String(page.scores[c]), String(BUDGET.scores[c]), page.scores[c] >= BUDGET.scores[c]);
+  row('LCP (mobile, simulated)', `${Math.round(page.lcp)} ms`, '', null);
+  row('TBT', `${Math.round(page.tbt)} ms`, '', null);
+  row('CLS', String(page.cls), String(BUDGET.cls), page.cls <= BUDGET.cls);
+  row('LCP, page without scripts', `${Math.round(noScript.lcp)} ms`, '', null);
+  const lcpRatio = page.lcp / noScript.lcp;
+  row('LCP ratio (page / no scripts)', lcpRatio.toFixed(3), `<= ${BUDGET.lcpRatio}`, lcpRatio <= BUDGET.lcpRatio);
+  row('backend build: Lighthouse performance', String(backendPage.scores.performance), '100', backendPage.scores.performance >= 100);
+  row('backend build: CLS (refresh updating lists)', String(backendPage.cls), String(BUDGET.cls), backendPage.cls <= BUDGET.cls);
+  if (build) {
+    row('cold build (after gatsby clean)', `${(build.coldMs / 1000).toFixed(1)} s`, '', null);
+    row('content-only warm rebuild', `${(build.warmMs / 1000).toFixed(1)} s`, '', null);
+    row('warm / cold', build.ratio.toFixed(3), `<= ${BUDGET.warmColdRatio}`, build.ratio <= BUDGET.warmColdRatio);
+  } else {
+    row('build times', 'not measured (BENCH_SKIP_BUILD=1)', '', null);
+  }
+  const widths = ['figure', 'measured', 'budget', 'status'].map((k) => Math.max(k.length, ...rows.map((r) => r[k].length)));
+  const line = (r) => ['figure', 'measured', 'budget', 'status'].map((k, i) => r[k].padEnd(widths[i])).join(' | ');
+  return [line({ figure: 'figure', measured: 'measured', budget: 'budget', status: 'status' }), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.map(line)].join('\n');
+}
+
+async function main() {
+  mkdirSync(OUT, { recursive: true });
+  const started = Date.now();
+  // Lighthouse simulates a slow phone from the CPU time it observes: other work on the machine
+  // (a build, a test run) inflates TBT and LCP. Say so rather than report noise as figures.
+  const loadAtStart = os.loadavg()[0];
+  if (loadAtStart > os.cpus().length * 0.5) {
+    log(`warning: load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} CPUs; Lighthouse figures will be noisy`);
+  }
+  const backend = await startLocalBackend();
+  const servers = [];
+  try {
+    await applyBackendContent(backend);
+    // BENCH_SKIP_BUILD=1 measures the last bench's builds again (for iterating on the page only).
+    const build = process.env.BENCH_SKIP_BUILD === '1' ? null : await builds(backend);
+
+    const js = firstLoadJs(path.join(OUT, 'embedded'));
+    withoutScripts(path.join(OUT, 'embedded'), path.join(OUT, 'no-scripts'));
+
+    const page = await startStaticServer(path.join(OUT, 'embedded'));
+    const bare = await startStaticServer(path.join(OUT, 'no-scripts'));
+    const backendSite = await startStaticServer(path.join(OUT, 'backend'));
+    servers.push(page, bare, backendSite);
+    js.withoutInteraction = await jsWithoutInteraction(path.join(OUT, 'embedded'), `${page.url}/`);
+
+    log('Lighthouse on the default build...');
+    const pageLh = await lighthouseRuns(`${page.url}/`, 'page');
+    log('Lighthouse on the same page without scripts...');
+    const noScriptLh = await lighthouseRuns(`${bare.url}/`, 'no-scripts');
+    // The backend now differs from the build, so a refresh that re-reads the lists has work to do.
+    await backend.sql(`update timeline set title = title || ' (edited)' where id = '20000000-0000-4000-8000-000000000004'`);
+    log('Lighthouse on the backend build (backend content changed since the build)...');
+    const backendLh = await lighthouseRuns(`${backendSite.url}/`, 'backend');
+    const browserReads = backend.requests.filter((r) => r.headers.origin).length;
+
+    const results = {
+      measuredAt: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, loadAverageAtStart: loadAtStart, node: process.version, chromium: chromePath() },
+      runs: RUNS,
+      budgets: BUDGET,
+      build,
+      js,
+      page: pageLh,
+      noScript: noScriptLh,
+      lcpRatio: pageLh.lcp / noScriptLh.lcp,
+      backendPage: { ...backendLh, browserRequestsToBackend: browserReads },
+      benchSeconds: Math.round((Date.now() - started) / 1000),
+    };
+    writeFileSync(path.join(REPO_ROOT, 'artifacts', 'bench.json'), JSON.stringify(results, null, 2));
+
+    console.log('');
+    console.log(table(results));
+    console.log('');
+    console.log('first-load scripts (gzip):', js.scripts.map((s) => `${path.basename(s.src)} ${s.gzipKb} KB`).join(', '));
+    console.log(
+      `all JS fetched without interaction (first load + idle-time loads): ${js.withoutInteraction.totalGzipKb} KB gzip:`,
+      js.withoutInteraction.scripts.map((s) => `${path.basename(s.src)} ${s.gzipKb} KB`).join(', '),
+    );
+    console.log('largest modules in them (minified):', js.largestModules.map((m) => `${m.name} ${m.kb} KB`).join(', '));
+    console.log('LCP element:', pageLh.lcpElement);
+    for (const [category, audits] of Object.entries(pageLh.failing)) if (audits.length) console.log(`below 100 in ${category}:`, audits.join(', '));
+    if (pageLh.warnings.length) console.log('Lighthouse warnings:', pageLh.warnings.join(' | '));
+    console.log(`backend build: ${browserReads} browser requests reached the backend during its runs`);
+    console.log(`figures: artifacts/bench.json (${results.benchSeconds} s; load average ${loadAtStart.toFixed(1)} at start, ${os.loadavg()[0].toFixed(1)} at end)`);
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    await backend.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
