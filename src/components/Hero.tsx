@@ -26,7 +26,7 @@ export function Hero({ tagline, scrollTargetId, onChat }: HeroProps) {
     <section
       id="top"
       aria-labelledby="hero-title"
-      className="relative isolate overflow-hidden bg-brand-950 text-white"
+      className="on-dark relative isolate overflow-hidden bg-brand-950 text-white"
     >
       <HeroBackdrop />
       <div className="container-page grid gap-12 pt-28 pb-20 sm:pt-32 lg:grid-cols-12 lg:items-center lg:gap-10 lg:pt-40 lg:pb-32">
@@ -47,7 +47,7 @@ export function Hero({ tagline, scrollTargetId, onChat }: HeroProps) {
             <button
               type="button"
               onClick={onChat}
-              className="inline-flex min-h-12 items-center gap-2 rounded-full bg-accent-400 px-6 text-base font-bold text-brand-950 shadow-[0_8px_24px_-8px_rgb(246_180_67/0.6)] transition hover:bg-accent-300"
+              className="inline-flex min-h-12 items-center gap-2 rounded-full bg-accent-400 px-6 text-base font-bold text-brand-950 shadow-[0_8px_24px_-8px_rgb(246_180_67/0.6)] transition-[color,background-color] hover:bg-accent-300"
             >
               <MessageCircle className="size-5" aria-hidden="true" />
               {HERO.chat}
@@ -55,7 +55,7 @@ export function Hero({ tagline, scrollTargetId, onChat }: HeroProps) {
             <button
               type="button"
               onClick={scrollDown}
-              className="inline-flex min-h-12 items-center gap-2 rounded-full px-6 text-base font-semibold text-white ring-1 ring-white/30 transition ring-inset hover:bg-white/10"
+              className="inline-flex min-h-12 items-center gap-2 rounded-full px-6 text-base font-semibold text-white ring-1 ring-white/30 transition-[color,background-color] ring-inset hover:bg-white/10"
             >
               {HERO.scrollDown}
               <ArrowDown className="size-5" aria-hidden="true" />

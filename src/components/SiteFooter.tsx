@@ -15,7 +15,7 @@ interface SiteFooterProps {
 // contact modal's provider opens the investor form whenever the URL hash becomes #investor-deck.
 export function SiteFooter({ productName, tagline, onChat }: SiteFooterProps) {
   return (
-    <footer className="bg-brand-950 text-brand-100">
+    <footer className="on-dark bg-brand-950 text-brand-100">
       <div className="container-page py-14 sm:py-16">
         <div className="flex flex-col gap-8 md:flex-row md:items-center md:justify-between">
           <div>
@@ -25,7 +25,7 @@ export function SiteFooter({ productName, tagline, onChat }: SiteFooterProps) {
           <button
             type="button"
             onClick={onChat}
-            className="inline-flex min-h-12 items-center gap-2 self-start rounded-full bg-accent-400 px-6 text-base font-bold text-brand-950 transition hover:bg-accent-300 md:self-auto"
+            className="inline-flex min-h-12 items-center gap-2 self-start rounded-full bg-accent-400 px-6 text-base font-bold text-brand-950 transition-[color,background-color] hover:bg-accent-300 md:self-auto"
           >
             <MessageCircle className="size-5" aria-hidden="true" />
             {FOOTER.chat}

@@ -74,7 +74,7 @@ function ArrowButton({ label, onClick, children }: { label: string; onClick: () 
       type="button"
       aria-label={label}
       onClick={onClick}
-      className="grid size-12 place-items-center rounded-full bg-white text-brand-800 shadow-soft ring-1 ring-ink/10 transition hover:bg-brand-50 hover:text-brand-900"
+      className="grid size-12 place-items-center rounded-full bg-white text-brand-800 shadow-soft ring-1 ring-ink/10 transition-[color,background-color] hover:bg-brand-50 hover:text-brand-900"
     >
       {children}
     </button>
