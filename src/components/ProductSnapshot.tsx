@@ -47,11 +47,13 @@ interface SnapshotColumnProps {
   accent: 'brand' | 'accent';
 }
 
+// From md up both columns share the section's rows (subgrid), so the two pictures line up even when
+// one title wraps onto a second line.
 function SnapshotColumn({ headingId, title, subtitle, image, cards, accent }: SnapshotColumnProps) {
   return (
     <article
       aria-labelledby={headingId}
-      className="flex flex-col rounded-[2rem] bg-white p-5 shadow-soft ring-1 ring-ink/5 sm:p-8 md:p-6 lg:p-8"
+      className="flex flex-col gap-6 rounded-[2rem] bg-white p-5 shadow-soft ring-1 ring-ink/5 sm:p-8 md:row-span-3 md:grid md:grid-rows-subgrid md:p-6 lg:p-8"
     >
       <div className="flex items-start gap-3">
         <span
@@ -65,12 +67,8 @@ function SnapshotColumn({ headingId, title, subtitle, image, cards, accent }: Sn
           <p className="mt-1 text-base font-medium text-ink-soft sm:text-lg">{subtitle}</p>
         </div>
       </div>
-      <div
-        className={`mt-6 overflow-hidden rounded-3xl ${accent === 'brand' ? 'bg-brand-50' : 'bg-accent-50'}`}
-      >
-        {image}
-      </div>
-      <div className="mt-6">
+      <div className={`overflow-hidden rounded-3xl ${accent === 'brand' ? 'bg-brand-50' : 'bg-accent-50'}`}>{image}</div>
+      <div>
         <FeatureCards data={cards} />
       </div>
     </article>
