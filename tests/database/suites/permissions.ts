@@ -25,9 +25,10 @@ type Table = ContentTable | 'contact_submissions';
 interface Operation {
   /**
    * read: compare the ids the statement returns (updates and deletes say `returning id`, so the
-   * rows they touched are compared exactly); write: the inserted count; truncate: what is left.
+   * rows they touched are compared exactly); count: the number a `count(*) as n` returns, against
+   * the table's rows; write: the inserted count; truncate: what is left.
    */
-  kind: 'read' | 'write' | 'truncate';
+  kind: 'read' | 'count' | 'write' | 'truncate';
   sql: (table: Table) => string;
 }
 
@@ -97,7 +98,17 @@ const SUBMISSION_OPERATIONS = {
     kind: 'write',
     sql: () => `insert into public.contact_submissions ${FORM} returning id`,
   },
+  // The contact modal's connection test (spec §7 call 4) is this count, as a HEAD request.
+  'count submissions': { kind: 'count', sql: () => 'select count(*)::int as n from public.contact_submissions' },
   'select submissions': { kind: 'read', sql: () => 'select id from public.contact_submissions' },
+  "select the visitors' text": {
+    kind: 'read',
+    sql: () => 'select id, name, email, company, message from public.contact_submissions',
+  },
+  'select by a column other than id': {
+    kind: 'read',
+    sql: () => `select id from public.contact_submissions where email = 'rina@example.com'`,
+  },
   'select one submission by id': {
     kind: 'read',
     sql: () => `select id from public.contact_submissions where id = '${FIXTURE_IDS[0]}'`,
@@ -120,8 +131,13 @@ const SUBMISSION_MATRIX: Array<[SubmissionOperation, Outcome, Outcome]> = [
   ['insert with notified_at set', 'denied', 'one row'],
   ['insert with created_at set', 'denied', 'one row'],
   ['insert and read the row back', 'denied', 'one row'],
-  ['select submissions', 'denied', 'every row'],
-  ['select one submission by id', 'denied', 'one row'],
+  // Visitors may count (the connection test) and select ids, and always get nothing: the select
+  // policy matches no row. Every other column stays refused, even as a filter.
+  ['count submissions', 'no rows', 'every row'],
+  ['select submissions', 'no rows', 'every row'],
+  ['select one submission by id', 'no rows', 'one row'],
+  ["select the visitors' text", 'denied', 'every row'],
+  ['select by a column other than id', 'denied', 'one row'],
   ['claim submissions (set notified_at)', 'denied', 'every row'],
   ['edit a message', 'denied', 'one row'],
   ['delete submissions', 'denied', 'every row'],
@@ -180,6 +196,10 @@ async function attempt(db: TestDatabase, table: Table, operation: Operation, rol
     }
     if (operation.kind === 'read') {
       return describeRows(result.rows.map((row) => String(row.id)).sort(), truth);
+    }
+    if (operation.kind === 'count') {
+      const counted = Number(result.rows[0]?.n);
+      return counted === truth.all.length ? 'every row' : describeCount(counted);
     }
     if (operation.kind === 'truncate') {
       await session.setRole('postgres');
@@ -290,7 +310,7 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
       });
     });
 
-    test.each(VISITORS)("%s may insert exactly the form's columns of contact_submissions, and nothing more", async (role) => {
+    test.each(VISITORS)("%s may insert exactly the form's columns of contact_submissions and select only its id", async (role) => {
       const columns = await database().rolledBack('postgres', async (session) => {
         const { rows } = await session.query(
           `select a.attname as column, p.privilege
@@ -303,7 +323,7 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
         );
         return rows.map((row) => `${String(row.privilege)} ${String(row.column)}`);
       });
-      expect(columns).toEqual(['INSERT id', 'INSERT name', 'INSERT email', 'INSERT company', 'INSERT message', 'INSERT type']);
+      expect(columns).toEqual(['INSERT id', 'SELECT id', 'INSERT name', 'INSERT email', 'INSERT company', 'INSERT message', 'INSERT type']);
     });
 
     test('service_role keeps full access to all four tables', async () => {
@@ -343,19 +363,21 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
       expect(withoutRls).toEqual([]);
     });
 
-    test('the only policies are the three visitor reads and the visitor insert', async () => {
+    test('the only policies are the three visitor reads, the visitor insert and the visitor count', async () => {
       const policies = await database().rolledBack('postgres', async (session) => {
         const { rows } = await session.query(
-          `select tablename || ' ' || cmd || ' to ' || array_to_string(roles, ',') as policy
+          `select tablename || ' ' || cmd || ' to ' || array_to_string(roles, ',') || ' ' || coalesce(qual, with_check) as policy
              from pg_policies where schemaname = 'public' order by 1`,
         );
         return rows.map((row) => row.policy);
       });
       expect(policies).toEqual([
-        'contact_submissions INSERT to anon,authenticated',
-        'feature_cards SELECT to anon,authenticated',
-        'material_coverage SELECT to anon,authenticated',
-        'timeline SELECT to anon,authenticated',
+        'contact_submissions INSERT to anon,authenticated ((notified_at IS NULL) AND (created_at = now()))',
+        // The connection test's count: visitors see no submission.
+        'contact_submissions SELECT to anon,authenticated false',
+        'feature_cards SELECT to anon,authenticated is_active',
+        'material_coverage SELECT to anon,authenticated is_active',
+        'timeline SELECT to anon,authenticated is_active',
       ]);
     });
   });
