@@ -58,6 +58,13 @@ describe('request shapes', () => {
     }
   });
 
+  it('exposes only the public schema, as Supabase does', async () => {
+    const response = await fetch(`${backend.url}/rest/v1/timeline?select=id&is_active=eq.true&order=order_index.asc`, {
+      headers: { apikey: backend.anonKey, 'Accept-Profile': 'vault' },
+    });
+    expect(response.status).toBe(406);
+  });
+
   it('serves the page read in order with the Content-Range PostgREST sends', async () => {
     const { data, error, status } = await client(backend.anonKey)
       .from('timeline')

@@ -343,6 +343,33 @@ describe('the page as a whole', () => {
     expect(overflow).toEqual({ document: 0, body: 0 });
   });
 
+  it.each([360, 1440])('gives every button, link and field a touch target of at least 44 px at %i px, in the modal too', async (width) => {
+    const { page } = await visit({ viewport: { width, height: 800 }, reducedMotion: 'reduce' });
+    const small = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('a[href], button, input, textarea, select')]
+          .map((el) => ({ el, box: el.getBoundingClientRect() }))
+          // Hidden ones (a collapsed menu, a honeypot field kept off screen and out of the tab
+          // order) are no target for anyone.
+          .filter(
+            ({ el, box }) =>
+              box.width > 0 &&
+              box.height > 0 &&
+              box.right > 0 &&
+              box.left < document.documentElement.clientWidth &&
+              getComputedStyle(el).visibility !== 'hidden' &&
+              (el as HTMLElement).tabIndex >= 0 &&
+              !el.closest('[aria-hidden="true"]'),
+          )
+          .filter(({ box }) => box.width < 44 || box.height < 44)
+          .map(({ el, box }) => `${el.tagName} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}" ${Math.round(box.width)}x${Math.round(box.height)}`),
+      );
+    expect(await small()).toEqual([]);
+    await page.getByRole('button', { name: HERO.chat, exact: true }).click();
+    await settled(page.getByRole('dialog', { name: MODAL_COPY.contact.heading }));
+    expect(await small()).toEqual([]);
+  });
+
   it.each([390, 1440])('passes an axe-core scan at %i px, also with the modal open', async (width) => {
     const { page } = await visit({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
     await scrollThrough(page);

@@ -173,6 +173,11 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     const shape = matchShape(method, table, query);
     if (!shape) return unknownShape(method, `/rest/v1/${table}`, query);
     const isRead = method === 'GET' || method === 'HEAD';
+    // supabase-js names the schema in these headers; only `public` is exposed, as on Supabase.
+    const profile = req.headers[isRead ? 'accept-profile' : 'content-profile'];
+    if (profile !== undefined && profile !== 'public') {
+      return new RestError(406, 'PGRST106', `The schema must be one of the following: public`).toResponse();
+    }
     if ((isRead && readsFail) || (!isRead && writesFail)) {
       return new RestError(500, 'LOCAL_FAILING', `local backend: ${isRead ? 'reads' : 'writes'} are failing (test control)`).toResponse();
     }
