@@ -1,0 +1,41 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { GatsbyNode, PluginOptions } from 'gatsby';
+import { contentSecurityPolicy, headersFile, inlineScriptHashes, originOf } from './src/headers';
+
+interface SecurityHeadersOptions extends PluginOptions {
+  connectSrc: string[];
+  scriptSrc: string[];
+}
+
+export const pluginOptionsSchema: GatsbyNode['pluginOptionsSchema'] = ({ Joi }) =>
+  Joi.object({
+    connectSrc: Joi.array().items(Joi.string()).default([]),
+    scriptSrc: Joi.array().items(Joi.string()).default([]),
+  });
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'static' || entry.name === 'page-data' ? [] : htmlFiles(full);
+      return entry.name.endsWith('.html') ? [full] : [];
+    }),
+  );
+  return nested.flat();
+}
+
+const origins = (urls: string[]) => urls.map(originOf).filter((o): o is string => o !== null);
+
+// After the HTML exists: one policy for the whole site, allowing every page's inline scripts.
+export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }, options) => {
+  const { connectSrc, scriptSrc } = options as SecurityHeadersOptions;
+  const publicDir = path.join(store.getState().program.directory, 'public');
+  const pages = await htmlFiles(publicDir);
+  const hashes = new Set<string>();
+  for (const file of pages) for (const hash of inlineScriptHashes(await fs.readFile(file, 'utf8'))) hashes.add(hash);
+  const csp = contentSecurityPolicy([...hashes].sort(), { connectOrigins: origins(connectSrc), scriptOrigins: origins(scriptSrc) });
+  await fs.writeFile(path.join(publicDir, '_headers'), headersFile(csp));
+  reporter.info(`security headers: public/_headers with ${hashes.size} inline script hashes from ${pages.length} pages`);
+};
