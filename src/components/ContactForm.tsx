@@ -4,6 +4,7 @@ import Loader2 from 'lucide-react/icons/loader-circle';
 import {
   FIELD_LABELS,
   FIELD_MAX_LENGTH,
+  HONEYPOT_FIELD,
   MESSAGE_ROWS,
   OPTIONAL_HINT,
   SENDING_LABEL,
@@ -21,7 +22,8 @@ interface ContactFormProps {
   submitting: boolean;
   failed: boolean;
   onChange: (field: InquiryField, value: string) => void;
-  onSubmit: () => void;
+  /** `fromBot`: the honeypot field was filled. */
+  onSubmit: (fromBot: boolean) => void;
 }
 
 const labelText = 'text-sm font-semibold text-ink';
@@ -42,7 +44,8 @@ export function ContactForm({ values, submitLabel, submitting, failed, onChange,
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSubmit();
+    const trap = event.currentTarget.elements.namedItem(HONEYPOT_FIELD.name);
+    onSubmit(trap instanceof HTMLInputElement && trap.value !== '');
   };
 
   // No noValidate: required fields and the email type are checked by the browser (spec §5).
@@ -101,6 +104,23 @@ export function ContactForm({ values, submitLabel, submitting, failed, onChange,
           value={values.company}
           onChange={change('company')}
           className={`${fieldClass} h-12`}
+        />
+      </div>
+      {/* The honeypot: off-screen rather than display:none, which bots recognise; aria-hidden and
+          out of the tab order for people; uncontrolled, so it is read only when the form is sent. */}
+      <div aria-hidden="true" className="absolute top-0 -left-[9999px] size-px overflow-hidden">
+        <label htmlFor={`${id}-${HONEYPOT_FIELD.name}`}>{HONEYPOT_FIELD.label}</label>
+        <input
+          id={`${id}-${HONEYPOT_FIELD.name}`}
+          name={HONEYPOT_FIELD.name}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+          data-1p-ignore=""
+          data-lpignore="true"
+          data-bwignore=""
+          data-form-type="other"
         />
       </div>
       <div className="sm:col-span-2">

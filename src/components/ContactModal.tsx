@@ -8,6 +8,7 @@ import MessageCircle from 'lucide-react/icons/message-circle';
 import X from 'lucide-react/icons/x';
 import type { InquiryType } from '../content/types';
 import { CLOSE_LABEL, MODAL_COPY, SUBMIT_FAILED_LOG, SUCCESS_AUTO_CLOSE_MS, type InquiryField } from '../content/modal';
+import { testConnection } from '../lib/connection-test';
 import { submitInquiry } from '../lib/submit-inquiry';
 import { ContactForm, EMPTY_CONTACT_FORM, type ContactFormValues } from './ContactForm';
 import { useModalDialog } from './useModalDialog';
@@ -31,13 +32,14 @@ export function ContactModal({ type, isOpen, onClose }: ContactModalProps) {
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  const submit = useCallback(async () => {
+  const submit = useCallback(async (fromBot: boolean) => {
     if (inFlight.current) return;
     inFlight.current = true;
     setPhase('submitting');
     setFailed(false);
     try {
-      await submitInquiry({ type, ...values });
+      // A bot filled the honeypot: it sees the usual success and nothing is sent.
+      if (!fromBot) await submitInquiry({ type, ...values });
       setPhase('sent');
     } catch (error) {
       console.error(SUBMIT_FAILED_LOG, error);
@@ -89,7 +91,7 @@ interface DialogLayerProps {
   values: ContactFormValues;
   failed: boolean;
   onChange: (field: InquiryField, value: string) => void;
-  onSubmit: () => void;
+  onSubmit: (fromBot: boolean) => void;
   onClose: () => void;
 }
 
@@ -217,6 +219,10 @@ function DialogLayer({ type, phase, values, failed, onChange, onSubmit, onClose 
 
 // Both modals are mounted together (spec §2); the provider decides which one is open.
 export default function ContactModals({ openType, onClose }: { openType: InquiryType | null; onClose: () => void }) {
+  useEffect(() => {
+    if (openType !== null) void testConnection();
+  }, [openType]);
+
   return (
     <LazyMotion features={domAnimation}>
       {/* reducedMotion="user": with prefers-reduced-motion the card only fades, no movement. */}

@@ -15,6 +15,7 @@ import React, {
 } from 'react';
 import type { InquiryType } from '../content/types';
 import { INVESTOR_DECK_HASH } from '../content/modal';
+import { whenIdle } from '../lib/when-idle';
 
 export interface ContactModalApi {
   open: (type: InquiryType) => void;
@@ -29,15 +30,6 @@ export function useContactModal(): ContactModalApi {
   const api = useContext(ContactModalContext);
   if (!api) throw new Error('useContactModal() must be used inside <ContactModalProvider>');
   return api;
-}
-
-function whenIdle(callback: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(callback, { timeout: 5000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(callback, 2000);
-  return () => window.clearTimeout(handle);
 }
 
 export function ContactModalProvider({ children }: { children: ReactNode }) {

@@ -59,6 +59,16 @@ export const SUBMIT_FAILED_LOG = 'Contact submission failed';
 export const BACKEND_NOT_CONFIGURED_LOG =
   'Contact backend is not configured (GATSBY_SUPABASE_URL / GATSBY_SUPABASE_ANON_KEY were not set at build): the submission is simulated and not stored.';
 
+// Spec §7 calls 4 and 6: results only logged (§8: a failed notification is logged only).
+export const CONNECTION_TEST_LOG = 'Contact backend connection test:';
+export const NOTIFY_SENT_LOG = 'Inquiry notification sent:';
+export const NOTIFY_FAILED_LOG = 'Inquiry notification failed (the inquiry is stored):';
+
+// A field for bots, which fill every input they find: people never see it, screen readers never
+// reach it, autofill and password managers leave it alone. A form sent with it filled shows
+// success and sends nothing. The label is for bots that read labels; nobody else meets it.
+export const HONEYPOT_FIELD = { name: 'website', label: 'Leave this field empty' } as const;
+
 export const SUCCESS_AUTO_CLOSE_MS = 2000;
 export const SIMULATED_SUBMIT_DELAY_MS = 1500;
 

@@ -1,7 +1,9 @@
 // The one path a contact inquiry takes out of the page. The modal only knows this signature:
 // resolve = stored, throw = not stored (the modal then keeps the text and asks to try again).
 import type { InquiryType } from '../content/types';
-import { BACKEND_NOT_CONFIGURED_LOG, SIMULATED_SUBMIT_DELAY_MS } from '../content/modal';
+import { BACKEND_NOT_CONFIGURED_LOG, NOTIFY_FAILED_LOG, NOTIFY_SENT_LOG, SIMULATED_SUBMIT_DELAY_MS } from '../content/modal';
+import { backendSettings, loadBackend } from './backend';
+import type { SubmissionRow } from './backend-client';
 
 export interface InquiryFields {
   type: InquiryType;
@@ -11,17 +13,35 @@ export interface InquiryFields {
   message: string;
 }
 
-// Gatsby inlines GATSBY_* variables at build time; read at call time so tests can set them.
 export function isBackendConfigured(): boolean {
-  return Boolean(process.env.GATSBY_SUPABASE_URL && process.env.GATSBY_SUPABASE_ANON_KEY);
+  return backendSettings() !== null;
 }
 
-export async function submitInquiry(_fields: InquiryFields): Promise<void> {
-  if (!isBackendConfigured()) {
+/** The row the browser stores: its own id (nothing is read back), an empty company as null. */
+export function submissionRow(fields: InquiryFields): SubmissionRow {
+  return {
+    id: crypto.randomUUID(),
+    name: fields.name,
+    email: fields.email,
+    company: fields.company.trim() === '' ? null : fields.company,
+    message: fields.message,
+    type: fields.type,
+  };
+}
+
+export async function submitInquiry(fields: InquiryFields): Promise<void> {
+  const loading = loadBackend();
+  if (!loading) {
     console.warn(BACKEND_NOT_CONFIGURED_LOG);
     await new Promise<void>((resolve) => setTimeout(resolve, SIMULATED_SUBMIT_DELAY_MS));
     return;
   }
-  // Failing loudly beats pretending: a configured site must never silently drop an inquiry.
-  throw new Error('Sending inquiries to the configured backend is not implemented yet');
+  const backend = await loading;
+  const row = submissionRow(fields);
+  await backend.insertSubmission(row);
+  // Spec §7 call 6: only after the row is stored. Awaited so that the team is told before the
+  // visitor sees success and closes the tab; its outcome is only logged and never undoes the success.
+  const notified = await backend.notifyTeam(row);
+  if (notified.ok) console.debug(NOTIFY_SENT_LOG, notified.status, notified.detail);
+  else console.warn(NOTIFY_FAILED_LOG, notified.status, notified.detail);
 }

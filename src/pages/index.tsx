@@ -1,11 +1,12 @@
 import { graphql, type HeadFC, type PageProps } from 'gatsby';
-import React from 'react';
+import React, { useMemo } from 'react';
 import { ContactModalProvider } from '../components/ContactModalProvider';
 import { LandingPage, type LandingContent } from '../components/LandingPage';
 import { readyList } from '../components/ListState';
 import { SeoHead } from '../components/SeoHead';
 import type { SiteMetadata } from '../content/site';
 import type { FeatureCard, MaterialCoverageItem, TimelineItem } from '../content/types';
+import { useLiveContent } from '../lib/live-content';
 
 interface IndexData {
   site: { siteMetadata: SiteMetadata };
@@ -15,8 +16,8 @@ interface IndexData {
   worker: { nodes: FeatureCard[] };
 }
 
-// The one place where the build's content meets the page: the lists arrive with the HTML, so they
-// start `ready` and render in the static page.
+// The one place where the content meets the page: the lists arrive with the HTML, so they start
+// `ready` and render in the static page; useLiveContent then keeps them current in the browser.
 function toLandingContent(data: IndexData): LandingContent {
   return {
     productName: data.site.siteMetadata.productName,
@@ -29,9 +30,12 @@ function toLandingContent(data: IndexData): LandingContent {
 }
 
 export default function IndexPage({ data }: PageProps<IndexData>) {
+  const built = useMemo(() => toLandingContent(data), [data]);
+  // On a site built with backend settings, the lists are re-read once the browser is idle.
+  const lists = useLiveContent(built);
   return (
     <ContactModalProvider>
-      <LandingPage {...toLandingContent(data)} />
+      <LandingPage {...built} {...lists} />
     </ContactModalProvider>
   );
 }

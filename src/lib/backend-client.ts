@@ -1,0 +1,153 @@
+// The backend calls the browser makes (spec §7 calls 1-6), on supabase-js. Loaded only through
+// ./backend (a separate chunk, never in the page's first-load JavaScript).
+import { createClient } from '@supabase/supabase-js';
+import { checkRows } from '../../plugins/gatsby-source-supabase-content/src/rows';
+import {
+  ACTIVE_COLUMN,
+  ORDER_COLUMN,
+  TABLES,
+  describeQuery,
+  selectedColumns,
+  type QueryFilter,
+  type TableSpec,
+} from '../../plugins/gatsby-source-supabase-content/src/tables';
+import type { InquiryType } from '../content/types';
+import type { BackendSettings } from './backend';
+import type { LiveItems, LiveListKey } from './live-content';
+
+export const SUBMISSIONS_TABLE = 'contact_submissions';
+export const NOTIFY_FUNCTION = 'inquiry-notif-resend';
+
+// A request that hangs must not keep the visitor on "Sending..." nor the refresh pending forever.
+const DB_TIMEOUT_MS = 20_000;
+const NOTIFY_TIMEOUT_MS = 8_000;
+
+/** One contact_submissions row as the browser stores it (and sends it to the notify function). */
+export interface SubmissionRow {
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  message: string;
+  type: InquiryType;
+}
+
+export interface LiveRows<K extends LiveListKey> {
+  items: LiveItems[K][];
+  /** Values the site does not know yet (kept; the page falls back), as the build reports them. */
+  warnings: string[];
+}
+
+export interface ConnectionTestResult {
+  status: number;
+  count: number | null;
+  error: string | null;
+}
+
+export interface NotifyResult {
+  ok: boolean;
+  /** The function's HTTP status; null when no answer arrived. */
+  status: number | null;
+  /** The function's answer (its JSON or text), or the error. */
+  detail: unknown;
+}
+
+export interface Backend {
+  /** Calls 1-3: one list of the page, the active rows in order, checked as the build checks them. */
+  readList<K extends LiveListKey>(key: K): Promise<LiveRows<K>>;
+  /** Call 4: the connection test, a head-only count of submissions with limit 1. */
+  testConnection(): Promise<ConnectionTestResult>;
+  /** Call 5: stores one inquiry without reading it back; throws when it was not stored. */
+  insertSubmission(row: SubmissionRow): Promise<void>;
+  /** Call 6: asks the notify function to email the team about a stored inquiry. Never throws. */
+  notifyTeam(row: SubmissionRow): Promise<NotifyResult>;
+}
+
+/** A call the backend refused or never answered. */
+export class BackendCallFailed extends Error {
+  constructor(
+    readonly call: string,
+    readonly status: number,
+    detail: string,
+  ) {
+    super(`${call}: ${status === 0 ? 'no answer' : `HTTP ${status}`}${detail ? `: ${detail}` : ''}`);
+    this.name = 'BackendCallFailed';
+  }
+}
+
+interface PublishedQuery {
+  spec: TableSpec;
+  filter: QueryFilter;
+}
+
+function sameFilter(a: QueryFilter, b: QueryFilter): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+// The page's lists are the source plugin's queries, taken from its table description, so that the
+// browser reads exactly the columns, filters and order the build read.
+function publishedQuery(table: string, filter: QueryFilter = {}): PublishedQuery {
+  const spec = TABLES.find((candidate) => candidate.table === table);
+  if (!spec || !spec.queries.some((query) => sameFilter(query, filter))) {
+    throw new Error(`${table} ${JSON.stringify(filter)} is not one of the source plugin's queries`);
+  }
+  return { spec, filter };
+}
+
+const PAGE_QUERIES: Readonly<Record<LiveListKey, PublishedQuery>> = {
+  coverage: publishedQuery('material_coverage'),
+  timeline: publishedQuery('timeline'),
+  adasorter: publishedQuery('feature_cards', { classification: 'adasorter' }),
+  worker: publishedQuery('feature_cards', { classification: 'worker' }),
+};
+
+export function createBackend(settings: BackendSettings): Backend {
+  const client = createClient(settings.url, settings.anonKey, {
+    // The site never signs anyone in: no session to keep, refresh or pick up from the URL (whose
+    // hash, #investor-deck, belongs to the page).
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    db: { timeout: DB_TIMEOUT_MS },
+  });
+
+  return {
+    async readList(key) {
+      const { spec, filter } = PAGE_QUERIES[key];
+      const table = describeQuery(spec, filter);
+      let query = client.from(spec.table).select(selectedColumns(spec).join(',')).eq(ACTIVE_COLUMN, true);
+      for (const [column, value] of Object.entries(filter)) query = query.eq(column, value);
+      const { data, error, status } = await query.order(ORDER_COLUMN, { ascending: true });
+      if (error) throw new BackendCallFailed(`read ${table}`, status, error.message);
+      const { rows, warnings } = checkRows(spec, data, { url: settings.url, table });
+      // checkRows has checked every column of the plugin's description, which are exactly the
+      // fields of the page's item types (the page query selects the same columns).
+      return { items: rows as unknown as LiveItems[typeof key][], warnings };
+    },
+
+    async testConnection() {
+      const { count, error, status } = await client
+        .from(SUBMISSIONS_TABLE)
+        .select('id', { count: 'exact', head: true })
+        .limit(1);
+      return { status, count, error: error ? error.message || error.code || 'error' : null };
+    },
+
+    async insertSubmission(row) {
+      // return=minimal: nothing is read back (DESIGN.md), so visitors need no right to see a row.
+      const { error, status } = await client.from(SUBMISSIONS_TABLE).insert(row).setHeader('Prefer', 'return=minimal');
+      if (error) throw new BackendCallFailed(`insert into ${SUBMISSIONS_TABLE}`, status, error.message);
+    },
+
+    async notifyTeam(row) {
+      const { data, error, response } = await client.functions.invoke(NOTIFY_FUNCTION, {
+        body: row,
+        timeout: NOTIFY_TIMEOUT_MS,
+      });
+      const status = response?.status ?? null;
+      if (!error) return { ok: true, status, detail: data };
+      // The function names its reason in a JSON { error } body; keep it for the log.
+      const detail = response ? await response.text().catch(() => error.message) : error.message;
+      return { ok: false, status, detail };
+    },
+  };
+}

@@ -1,0 +1,16 @@
+// Spec §7 call 4, kept by DESIGN.md: when the contact modal opens, count contact_submissions (head
+// only, limit 1). It loads the backend client and warms the connection before the visitor
+// submits; its result is only logged, at debug level (visitors' consoles stay quiet).
+import { CONNECTION_TEST_LOG } from '../content/modal';
+import { loadBackend } from './backend';
+
+export async function testConnection(): Promise<void> {
+  const loading = loadBackend();
+  if (!loading) return;
+  try {
+    const result = await (await loading).testConnection();
+    console.debug(CONNECTION_TEST_LOG, result);
+  } catch (error) {
+    console.debug(CONNECTION_TEST_LOG, error);
+  }
+}

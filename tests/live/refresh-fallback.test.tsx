@@ -1,0 +1,252 @@
+// The client-side refresh fallback on the real page component (src/pages/index.tsx): the built
+// lists first, then, once the browser is idle, what the backend holds. The backend client is
+// replaced at its module boundary (src/lib/backend); its HTTP calls are tests/live/backend-reads.test.ts.
+import { act, render, screen, within } from '@testing-library/react';
+import { MotionGlobalConfig } from 'framer-motion';
+import type { PageProps } from 'gatsby';
+import React, { Profiler } from 'react';
+import IndexPage from '../../src/pages/index';
+import { COVERAGE, LIST_TEXT, SNAPSHOT, TIMELINE } from '../../src/content/copy';
+import { TIMELINE_STEP_PX } from '../../src/content/constants';
+import { SITE } from '../../src/content/site';
+import type { FeatureCard, MaterialCoverageItem, TimelineItem } from '../../src/content/types';
+import { backendSettings, loadBackend } from '../../src/lib/backend';
+import type { Backend } from '../../src/lib/backend-client';
+import { REFRESH_FAILED_LOG, REFRESH_KEPT_LOG, type LiveListKey } from '../../src/lib/live-content';
+import { whenIdle } from '../../src/lib/when-idle';
+import { featureCard, material, milestone } from '../page/fixtures';
+
+jest.mock('../../src/lib/backend', () => ({ backendSettings: jest.fn(), loadBackend: jest.fn() }));
+jest.mock('../../src/lib/when-idle', () => ({ whenIdle: jest.fn() }));
+
+MotionGlobalConfig.skipAnimations = true;
+
+const scrollTo = jest.fn();
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'scrollTo', { configurable: true, value: scrollTo });
+});
+
+// Idle callbacks wait here until the test says the browser is idle.
+let idleCallbacks: (() => void)[] = [];
+const becomeIdle = () =>
+  act(async () => {
+    for (const callback of idleCallbacks.splice(0)) callback();
+  });
+
+interface Pending {
+  resolve: (items: unknown[]) => void;
+  reject: (error: Error) => void;
+}
+let pending: Partial<Record<LiveListKey, Pending>> = {};
+const readList = jest.fn(
+  (key: LiveListKey) =>
+    new Promise((resolve, reject) => {
+      pending[key] = { resolve: (items) => resolve({ items, warnings: [] }), reject };
+    }),
+);
+
+async function answer(key: LiveListKey, items: unknown[] | Error) {
+  const call = pending[key];
+  if (!call) throw new Error(`no query for ${key} is running`);
+  await act(async () => (items instanceof Error ? call.reject(items) : call.resolve(items)));
+}
+
+let warn: jest.SpyInstance;
+let error: jest.SpyInstance;
+
+beforeEach(() => {
+  idleCallbacks = [];
+  pending = {};
+  readList.mockClear();
+  scrollTo.mockClear();
+  jest.mocked(whenIdle).mockImplementation((callback) => {
+    idleCallbacks.push(callback);
+    return () => {
+      idleCallbacks = idleCallbacks.filter((queued) => queued !== callback);
+    };
+  });
+  jest.mocked(backendSettings).mockReturnValue({ url: 'https://project.supabase.co', anonKey: 'anon' });
+  jest.mocked(loadBackend).mockImplementation(() => Promise.resolve({ readList } as unknown as Backend));
+  warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  warn.mockRestore();
+  error.mockRestore();
+});
+
+interface Built {
+  coverage: MaterialCoverageItem[];
+  timeline: TimelineItem[];
+  adasorter: FeatureCard[];
+  worker: FeatureCard[];
+}
+
+const BUILT: Built = {
+  coverage: [material('pet', 'live'), material('glass', 'development')],
+  timeline: [milestone('1', 'completed'), milestone('2', 'current'), milestone('3', 'upcoming')],
+  adasorter: [featureCard('a1', 'adasorter')],
+  worker: [featureCard('w1', 'worker')],
+};
+
+// The page's query result, as Gatsby hands it to the page component.
+const pageProps = (built: Built) =>
+  ({
+    data: {
+      site: { siteMetadata: SITE },
+      allMaterialCoverage: { nodes: built.coverage },
+      allTimelineItem: { nodes: built.timeline },
+      adasorter: { nodes: built.adasorter },
+      worker: { nodes: built.worker },
+    },
+  }) as unknown as PageProps<never>;
+
+let commits = 0;
+function renderPage(built: Built = BUILT) {
+  commits = 0;
+  return render(
+    <Profiler id="page" onRender={() => (commits += 1)}>
+      <IndexPage {...pageProps(built)} />
+    </Profiler>,
+  );
+}
+
+const coverage = () => screen.getByRole('region', { name: COVERAGE.title });
+const materialNames = () => within(coverage()).queryAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+const timelineStrip = () => screen.getByRole('region', { name: TIMELINE.scrollRegionLabel });
+const workerColumn = () =>
+  within(screen.getByRole('region', { name: SNAPSHOT.sectionLabel })).getByRole('article', { name: SNAPSHOT.workerTitle });
+
+describe('without backend settings', () => {
+  it('runs nothing and keeps the built lists', async () => {
+    jest.mocked(backendSettings).mockReturnValue(null);
+    renderPage();
+    await becomeIdle();
+    expect(loadBackend).not.toHaveBeenCalled();
+    expect(readList).not.toHaveBeenCalled();
+    expect(materialNames()).toEqual(['Material pet', 'Material glass']);
+  });
+});
+
+describe('with backend settings', () => {
+  it('waits for the browser to be idle, then reads the four lists once each', async () => {
+    renderPage();
+    expect(readList).not.toHaveBeenCalled();
+    await becomeIdle();
+    expect(readList.mock.calls.map(([key]) => key).sort()).toEqual(['adasorter', 'coverage', 'timeline', 'worker']);
+  });
+
+  it('changes nothing on screen, and does not even re-render, when the backend holds the built content', async () => {
+    renderPage();
+    await becomeIdle();
+    const before = coverage().innerHTML;
+    const commitsBefore = commits;
+    // Equal rows in new objects, as they arrive from the network.
+    for (const key of ['coverage', 'timeline', 'adasorter', 'worker'] as const) {
+      await answer(key, JSON.parse(JSON.stringify(BUILT[key])) as unknown[]);
+    }
+    expect(commits).toBe(commitsBefore);
+    expect(coverage().innerHTML).toBe(before);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+  });
+
+  it('updates a changed list in place: no skeleton meanwhile, changed rows rewritten, only a new row animates in', async () => {
+    renderPage();
+    await becomeIdle();
+    // The query is running: the built content stays, no skeleton.
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(materialNames()).toEqual(['Material pet', 'Material glass']);
+
+    const renamed = { ...material('pet', 'live'), name: 'PET bottles (edited)' };
+    await answer('coverage', [material('hdpe', 'live'), renamed, material('glass', 'development')]);
+    expect(materialNames()).toEqual(['Material hdpe', 'PET bottles (edited)', 'Material glass']);
+    const items = within(coverage()).getAllByRole('listitem');
+    // Rows that were there at the first render are plain; the arrival fades in (ListState).
+    expect(items[1]).not.toHaveStyle({ opacity: '0' });
+    expect(items[2]).not.toHaveStyle({ opacity: '0' });
+    expect(items[0]).toHaveStyle({ opacity: '0' });
+  });
+
+  it('updates each list on its own as its query answers', async () => {
+    renderPage();
+    await becomeIdle();
+    await answer('worker', [featureCard('w2', 'worker', { title: 'Shade over the belt' })]);
+    expect(within(workerColumn()).getByRole('heading', { level: 3, name: 'Shade over the belt' })).toBeInTheDocument();
+    expect(materialNames()).toEqual(['Material pet', 'Material glass']);
+  });
+
+  it('scrolls the timeline to the new current milestone when the backend moved it', async () => {
+    renderPage();
+    expect(scrollTo).toHaveBeenLastCalledWith(expect.objectContaining({ left: TIMELINE_STEP_PX }));
+    await becomeIdle();
+    await answer('timeline', [milestone('1', 'completed'), milestone('2', 'completed'), milestone('3', 'current')]);
+    expect(scrollTo).toHaveBeenCalledTimes(2);
+    expect(scrollTo).toHaveBeenLastCalledWith(expect.objectContaining({ left: 2 * TIMELINE_STEP_PX }));
+    expect(scrollTo.mock.contexts[1]).toBe(timelineStrip());
+  });
+
+  it('keeps the built content when a query fails, shows no error text, and logs it', async () => {
+    renderPage();
+    await becomeIdle();
+    const failure = new Error('HTTP 500');
+    await answer('coverage', failure);
+    expect(materialNames()).toEqual(['Material pet', 'Material glass']);
+    expect(screen.queryByText(LIST_TEXT.coverage.error)).toBeNull();
+    expect(warn).toHaveBeenCalledWith(REFRESH_KEPT_LOG, 'coverage', failure);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('shows the loading skeleton for a list the build delivered empty, then the error text if the query fails', async () => {
+    renderPage({ ...BUILT, coverage: [] });
+    expect(within(coverage()).getByText(LIST_TEXT.coverage.empty)).toBeInTheDocument();
+    await becomeIdle();
+    expect(within(coverage()).getByRole('status')).toHaveAttribute('aria-busy', 'true');
+    // Lists with built content show no skeleton meanwhile.
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+
+    const failure = new Error('offline');
+    await answer('coverage', failure);
+    expect(within(coverage()).getByRole('alert')).toHaveTextContent(LIST_TEXT.coverage.error);
+    expect(error).toHaveBeenCalledWith(REFRESH_FAILED_LOG, 'coverage', failure);
+  });
+
+  it('shows the loading skeleton for a list the build delivered empty, then the empty text if it still is', async () => {
+    renderPage({ ...BUILT, worker: [] });
+    await becomeIdle();
+    expect(within(workerColumn()).getByRole('status')).toBeInTheDocument();
+    await answer('worker', []);
+    expect(within(workerColumn()).queryByRole('status')).toBeNull();
+    expect(within(workerColumn()).getByText(LIST_TEXT.features.empty)).toBeInTheDocument();
+  });
+
+  it('fills a list the build delivered empty, every row animating in', async () => {
+    renderPage({ ...BUILT, coverage: [] });
+    await becomeIdle();
+    await answer('coverage', [material('pet', 'live')]);
+    expect(materialNames()).toEqual(['Material pet']);
+    expect(within(coverage()).getByRole('listitem')).toHaveStyle({ opacity: '0' });
+  });
+
+  it('shows the empty text when the editor has switched every row off since the build', async () => {
+    renderPage();
+    await becomeIdle();
+    await answer('coverage', []);
+    expect(within(coverage()).getByText(LIST_TEXT.coverage.empty)).toBeInTheDocument();
+  });
+
+  it('never touches the page after it has gone', async () => {
+    const { unmount } = renderPage();
+    await becomeIdle();
+    unmount();
+    await answer('coverage', [material('new', 'live')]);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('cancels the idle wait when the page goes before the browser is idle', () => {
+    const { unmount } = renderPage();
+    expect(idleCallbacks.length).toBeGreaterThan(0);
+    unmount();
+    expect(idleCallbacks).toEqual([]);
+  });
+});
