@@ -12,7 +12,7 @@ import { SITE } from '../../src/content/site';
 import type { FeatureCard, MaterialCoverageItem, TimelineItem } from '../../src/content/types';
 import { backendSettings, loadBackend } from '../../src/lib/backend';
 import type { Backend } from '../../src/lib/backend-client';
-import { REFRESH_FAILED_LOG, REFRESH_KEPT_LOG, type LiveListKey } from '../../src/lib/live-content';
+import { RECHECK_DELAYS_MS, REFRESH_FAILED_LOG, REFRESH_KEPT_LOG, type LiveListKey } from '../../src/lib/live-content';
 import { whenIdle } from '../../src/lib/when-idle';
 import { featureCard, material, milestone } from '../page/fixtures';
 
@@ -48,13 +48,32 @@ const readList = jest.fn(
 async function answer(key: LiveListKey, items: unknown[] | Error) {
   const call = pending[key];
   if (!call) throw new Error(`no query for ${key} is running`);
+  delete pending[key];
   await act(async () => (items instanceof Error ? call.reject(items) : call.resolve(items)));
 }
+
+/** Answers every running query with the built rows (nothing changed), or with `overrides`. */
+async function answerAll(overrides: Partial<Record<LiveListKey, unknown[] | Error>> = {}) {
+  for (const key of ['coverage', 'timeline', 'adasorter', 'worker'] as const) {
+    await answer(key, overrides[key] ?? (JSON.parse(JSON.stringify(BUILT[key])) as unknown[]));
+  }
+}
+
+const elapse = (ms: number) => act(async () => jest.advanceTimersByTime(ms));
+
+let hidden = false;
+Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+const setHidden = (value: boolean) =>
+  act(async () => {
+    hidden = value;
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
 
 let warn: jest.SpyInstance;
 let error: jest.SpyInstance;
 
 beforeEach(() => {
+  hidden = false;
   idleCallbacks = [];
   pending = {};
   readList.mockClear();
@@ -248,5 +267,97 @@ describe('with backend settings', () => {
     expect(idleCallbacks.length).toBeGreaterThan(0);
     unmount();
     expect(idleCallbacks).toEqual([]);
+  });
+});
+
+describe('while the page stays open', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('checks again after 15 s, 30 s, 60 s, 120 s, then every 5 minutes, and shows an edit made meanwhile', async () => {
+    renderPage();
+    await becomeIdle();
+    await answerAll();
+    expect(RECHECK_DELAYS_MS).toEqual([15_000, 30_000, 60_000, 120_000, 300_000]);
+    for (const delay of [15_000, 30_000, 60_000, 120_000, 300_000, 300_000]) {
+      readList.mockClear();
+      await elapse(delay - 1);
+      expect(readList).not.toHaveBeenCalled();
+      await elapse(1);
+      expect(readList).toHaveBeenCalledTimes(4);
+      await answerAll();
+    }
+    readList.mockClear();
+    await elapse(300_000);
+    await answerAll({ coverage: [material('pet', 'live', { name: 'Edited while open' }), material('glass', 'development')] });
+    expect(materialNames()).toEqual(['Edited while open', 'Material glass']);
+  });
+
+  it('keeps what is shown when a later check fails, even an empty list, and shows no skeleton meanwhile', async () => {
+    renderPage({ ...BUILT, worker: [] });
+    await becomeIdle();
+    await answerAll({ worker: [] });
+    await elapse(RECHECK_DELAYS_MS[0] as number);
+    expect(screen.queryByRole('status')).toBeNull();
+    await answerAll({ coverage: new Error('down'), worker: new Error('down') });
+    expect(materialNames()).toEqual(['Material pet', 'Material glass']);
+    expect(within(workerColumn()).getByText(LIST_TEXT.features.empty)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('replaces the error text of a first failed read when a later check succeeds', async () => {
+    renderPage({ ...BUILT, coverage: [] });
+    await becomeIdle();
+    await answerAll({ coverage: new Error('down') });
+    expect(within(coverage()).getByRole('alert')).toHaveTextContent(LIST_TEXT.coverage.error);
+    await elapse(RECHECK_DELAYS_MS[0] as number);
+    await answerAll({ coverage: [material('pet', 'live')] });
+    expect(materialNames()).toEqual(['Material pet']);
+  });
+
+  it('pauses while the tab is hidden and checks at once when it comes back', async () => {
+    renderPage();
+    await becomeIdle();
+    await answerAll();
+    readList.mockClear();
+    await setHidden(true);
+    await elapse(10 * 60_000);
+    expect(readList).not.toHaveBeenCalled();
+    await setHidden(false);
+    expect(readList).toHaveBeenCalledTimes(4);
+  });
+
+  it('does not check again on coming back right after a check', async () => {
+    renderPage();
+    await becomeIdle();
+    await answerAll();
+    readList.mockClear();
+    await setHidden(true);
+    await setHidden(false);
+    expect(readList).not.toHaveBeenCalled();
+    await elapse(RECHECK_DELAYS_MS[0] as number);
+    expect(readList).toHaveBeenCalledTimes(4);
+  });
+
+  it('never runs two checks at once', async () => {
+    renderPage();
+    await becomeIdle();
+    await answer('coverage', JSON.parse(JSON.stringify(BUILT.coverage)) as unknown[]);
+    readList.mockClear();
+    await elapse(10 * 60_000);
+    await setHidden(true);
+    await setHidden(false);
+    expect(readList).not.toHaveBeenCalled();
+  });
+
+  it('stops checking when the page goes', async () => {
+    const { unmount } = renderPage();
+    await becomeIdle();
+    await answerAll();
+    unmount();
+    readList.mockClear();
+    await elapse(10 * 60_000);
+    expect(readList).not.toHaveBeenCalled();
   });
 });
