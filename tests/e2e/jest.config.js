@@ -14,12 +14,7 @@ module.exports = {
   transform: node.transform,
   transformIgnorePatterns: node.transformIgnorePatterns,
   testMatch: ['<rootDir>/tests/e2e/**/*.e2e.ts'],
-  testPathIgnorePatterns: [
-    '/node_modules/',
-    // The live backend in the browser (issue 4: refresh fallback, real submissions) is not built
-    // yet; these tests are real and would fail today. Remove this line when issue 4 lands.
-    '<rootDir>/tests/e2e/live-backend.e2e.ts',
-  ],
+  testPathIgnorePatterns: ['/node_modules/'],
   globalSetup: '<rootDir>/tests/e2e/global-setup.ts',
   globalTeardown: '<rootDir>/tests/e2e/global-teardown.ts',
   // A browser flow waits for real timers (the 1.5 s simulated submit, the 2 s auto-close).
