@@ -5,18 +5,16 @@ import type { Browser } from 'playwright-core';
 import { COVERAGE, SNAPSHOT, TIMELINE } from '../../src/content/copy';
 import { SITE } from '../../src/content/site';
 import { withRole } from '../../plugins/gatsby-source-supabase-content/src/embedded-db';
-import { startLocalBackend, type LocalBackend, type LoggedRequest } from '../support/backend';
+import type { LocalBackend, LoggedRequest } from '../support/backend';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser';
-import { BACKEND_MATERIAL, HIDDEN_SEED_MATERIAL, RENAMED_FEATURE, RENAMED_TIMELINE, applyBackendContent } from './support/backend-content';
+import { BACKEND_MATERIAL, HIDDEN_SEED_MATERIAL, RENAMED_FEATURE, RENAMED_TIMELINE, startBackendAtBuildPort } from './support/backend-content';
 
 let backend: LocalBackend;
 let browser: Browser;
 const pages: TrackedPage[] = [];
 
 beforeAll(async () => {
-  // The build baked this port in; the page (once issue 4 lands) calls it at runtime.
-  backend = await startLocalBackend({ port: Number(process.env.E2E_BACKEND_PORT) });
-  await applyBackendContent(backend);
+  backend = await startBackendAtBuildPort();
   browser = await launchBrowser();
 }, 60_000);
 

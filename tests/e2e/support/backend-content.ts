@@ -3,7 +3,7 @@
 // sourced from the backend. The same edits are applied again wherever a test restarts the backend,
 // so the backend and the build agree until a test changes something on purpose.
 import { readFile } from 'node:fs/promises';
-import { PROJECT_PATHS, type LocalBackend } from '../../support/backend';
+import { PROJECT_PATHS, startLocalBackend, type LocalBackend } from '../../support/backend';
 
 export const BACKEND_MATERIAL = {
   id: 'e2e00000-0000-4000-8000-000000000001',
@@ -49,4 +49,23 @@ export async function resetBackendContent(backend: LocalBackend): Promise<void> 
   backend.failWrites(false);
   backend.requests.length = 0;
   backend.emails.length = 0;
+}
+
+/**
+ * The backend at the port the backend build baked in (global-setup.ts), holding what that build was
+ * made from. The previous test file's backend may still be letting go of the port: retry briefly.
+ */
+export async function startBackendAtBuildPort(): Promise<LocalBackend> {
+  const port = Number(process.env.E2E_BACKEND_PORT);
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      const backend = await startLocalBackend({ port });
+      await applyBackendContent(backend);
+      return backend;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EADDRINUSE' || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }

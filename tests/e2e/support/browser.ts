@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core (Playwright's own browser download is not reachable
 // here). One browser per test file; each test gets a fresh page whose console errors, page errors
 // and failed requests are collected, because "no console errors" is asserted on every page.
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -56,16 +56,33 @@ export async function openPage(
     if (msg.type() === 'error') problems.push({ kind: 'console', text: msg.text() });
   });
   page.on('pageerror', (error) => problems.push({ kind: 'pageerror', text: String(error) }));
+  const answered = new WeakSet<Request>();
   page.on('requestfailed', (request) => {
+    // Chromium reports every fetch() HEAD as aborted once its headers are in; the answer counts.
+    if (request.method() === 'HEAD' && answered.has(request)) return;
     if (!ignoreRequest(request.url())) problems.push({ kind: 'requestfailed', text: `${request.url()} ${request.failure()?.errorText}` });
   });
   page.on('response', (response) => {
+    answered.add(response.request());
     if (response.status() >= 400 && !ignoreRequest(response.url())) {
       problems.push({ kind: 'http', text: `${response.status()} ${response.request().method()} ${response.url()}` });
     }
   });
   await page.goto(url, { waitUntil: 'load' });
+  if (contextOptions.javaScriptEnabled !== false) await hydrated(page);
   return { page, problems, messages, close: () => context.close() };
+}
+
+/**
+ * Waits until React has hydrated the server-rendered page: before that, a click on a button is
+ * lost (it has no handler yet), which would make a test flaky rather than find a bug. React marks
+ * each hydrated element with its props under a `__reactProps$…` key.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const button = document.querySelector('main button');
+    return button !== null && Object.keys(button).some((key) => key.startsWith('__reactProps'));
+  });
 }
 
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
