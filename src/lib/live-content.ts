@@ -22,7 +22,7 @@ export type LiveLists = { [K in LiveListKey]: ListData<LiveItems[K]> };
 
 export const LIVE_LIST_KEYS: readonly LiveListKey[] = ['coverage', 'timeline', 'adasorter', 'worker'];
 
-export const REFRESH_KEPT_LOG = 'Live refresh failed; the built content stays on the page:';
+export const REFRESH_KEPT_LOG = 'Live refresh failed; the page keeps what it shows:';
 export const REFRESH_FAILED_LOG = 'Live refresh failed; the list shows its error text:';
 export const REFRESH_WARNING_LOG = 'Live refresh:';
 
