@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { startLocalBackend } from '../support/backend';
 import { applyBackendContent } from './support/backend-content';
-import { REPO_ROOT, buildSite } from './support/site-build';
+import { REPO_ROOT, buildSite, holdLock } from './support/site-build';
 import { startStaticServer, type StaticServer } from './support/static-server';
 
 export const SITES_DIR = path.join(REPO_ROOT, 'artifacts', 'e2e-sites');
@@ -19,9 +19,14 @@ interface Manifest {
   backendPort: number;
 }
 
+// One browser-test run at a time on this machine: a second one would overwrite the builds and the
+// backend port this one is testing (and compete for the CPU its timings need).
+const RUN_LOCK = '/tmp/e2e-sites.lock';
+
 declare global {
   // Read by global-teardown.ts, which runs in the same realm as this file.
   var __E2E_SERVERS__: StaticServer[] | undefined;
+  var __E2E_RUN_LOCK__: { release(): Promise<void> } | undefined;
 }
 
 async function buildVariants(): Promise<Manifest> {
@@ -50,6 +55,7 @@ async function buildVariants(): Promise<Manifest> {
 }
 
 export default async function globalSetup(): Promise<void> {
+  globalThis.__E2E_RUN_LOCK__ = await holdLock(RUN_LOCK);
   mkdirSync(SITES_DIR, { recursive: true });
   const reuse = process.env.E2E_REUSE_BUILD === '1' && existsSync(MANIFEST);
   const manifest: Manifest = reuse ? (JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest) : await buildVariants();

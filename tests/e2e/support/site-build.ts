@@ -34,12 +34,13 @@ const SCRUBBED = ['GATSBY_SUPABASE_URL', 'GATSBY_SUPABASE_ANON_KEY', 'REQUIRE_BA
 const hasFlock = () => ['/usr/bin/flock', '/bin/flock'].some((file) => existsSync(file));
 
 /**
- * Takes the build lock for a series of builds that must see each other's cache (a cold build,
- * then a warm rebuild): a child `flock` holds it until release() closes the child's stdin.
+ * Holds an flock(1) lock for as long as the caller needs it, e.g. the build lock for a series of
+ * builds that must see each other's cache (a cold build, then a warm rebuild): a child `flock`
+ * holds it until release() closes the child's stdin, or until this process dies.
  */
-export function holdGatsbyLock(): Promise<{ release(): Promise<void> }> {
+export function holdLock(file: string): Promise<{ release(): Promise<void> }> {
   if (!hasFlock()) return Promise.resolve({ release: async () => {} });
-  const child = spawn('flock', [GATSBY_LOCK, 'sh', '-c', 'echo locked; cat >/dev/null'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn('flock', [file, 'sh', '-c', 'echo locked; cat >/dev/null'], { stdio: ['pipe', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.stdout.once('data', () =>
@@ -53,6 +54,8 @@ export function holdGatsbyLock(): Promise<{ release(): Promise<void> }> {
     );
   });
 }
+
+export const holdGatsbyLock = () => holdLock(GATSBY_LOCK);
 
 export function buildSite({ outDir, env = {}, clean = false, logFile, lock = true }: BuildOptions): Promise<BuildResult> {
   const gatsby = path.join(REPO_ROOT, 'node_modules', '.bin', 'gatsby');
