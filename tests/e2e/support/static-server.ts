@@ -1,6 +1,8 @@
 // Serves a built Gatsby site from a folder the way `gatsby serve` does (gzip, directory index,
 // 404.html), so that the browser tests and the bench can serve several builds side by side:
-// `gatsby serve` only ever serves ./public, which the next build overwrites.
+// `gatsby serve` only ever serves ./public, which the next build overwrites. Like the static hosts
+// the site deploys to (Netlify, Cloudflare Pages), it applies the build's `_headers` file, so the
+// tests run under the site's real Content-Security-Policy and a violation shows as a console error.
 import { createServer, type Server } from 'node:http';
 import { createReadStream, promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -51,6 +53,28 @@ export interface StaticServer {
   stop(): Promise<void>;
 }
 
+interface HeaderRule {
+  pattern: RegExp;
+  headers: [string, string][];
+}
+
+/** Netlify's `_headers` format: a path pattern (`*` matches anything), then indented `Name: value` lines. */
+export function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      const source = line.trim().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+      rules.push({ pattern: new RegExp(`^${source}$`), headers: [] });
+      continue;
+    }
+    const colon = line.indexOf(':');
+    const rule = rules[rules.length - 1];
+    if (rule && colon > 0) rule.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
+  }
+  return rules;
+}
+
 async function resolveFile(root: string, urlPath: string): Promise<string | null> {
   const decoded = decodeURIComponent(urlPath);
   const candidate = path.normalize(path.join(root, decoded));
@@ -68,6 +92,7 @@ export async function startStaticServer(
   { port = 0, routes = HOST_ROUTES }: { port?: number; routes?: Record<string, FixedRoute> } = {},
 ): Promise<StaticServer> {
   const absRoot = path.resolve(root);
+  const rules = parseHeadersFile(await fs.readFile(path.join(absRoot, '_headers'), 'utf8').catch(() => ''));
   const server: Server = createServer(async (req, res) => {
     try {
       const urlPath = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -96,6 +121,9 @@ export async function startStaticServer(
         'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
       };
       const gzip = COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+      for (const rule of rules) {
+        if (rule.pattern.test(urlPath)) for (const [name, value] of rule.headers) headers[name] = value;
+      }
       if (gzip) {
         headers['Content-Encoding'] = 'gzip';
         headers.Vary = 'Accept-Encoding';
