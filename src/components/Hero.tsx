@@ -1,7 +1,7 @@
 import ArrowDown from 'lucide-react/icons/arrow-down';
-import MessageCircle from 'lucide-react/icons/message-circle';
 import React from 'react';
 import { HERO } from '../content/copy';
+import { ChatButton } from './ChatButton';
 import { scrollBehavior } from './reduced-motion';
 
 interface HeroProps {
@@ -44,14 +44,7 @@ export function Hero({ tagline, scrollTargetId, onChat }: HeroProps) {
           </h1>
           <p className="mt-7 max-w-xl text-lg leading-relaxed text-brand-100 sm:text-xl">{HERO.pitch}</p>
           <div className="mt-9 flex flex-wrap gap-3">
-            <button
-              type="button"
-              onClick={onChat}
-              className="inline-flex min-h-12 items-center gap-2 rounded-full bg-accent-400 px-6 text-base font-bold text-brand-950 shadow-[0_8px_24px_-8px_rgb(246_180_67/0.6)] transition-[color,background-color] hover:bg-accent-300"
-            >
-              <MessageCircle className="size-5" aria-hidden="true" />
-              {HERO.chat}
-            </button>
+            <ChatButton label={HERO.chat} onClick={onChat} className="shadow-[0_8px_24px_-8px_rgb(246_180_67/0.6)]" />
             <button
               type="button"
               onClick={scrollDown}

@@ -1,8 +1,8 @@
 import MapPin from 'lucide-react/icons/map-pin';
-import MessageCircle from 'lucide-react/icons/message-circle';
 import React from 'react';
 import { FOOTER } from '../content/copy';
 import { INVESTOR_DECK_HASH } from '../content/modal';
+import { ChatButton } from './ChatButton';
 import { Logo } from './Logo';
 
 interface SiteFooterProps {
@@ -22,14 +22,7 @@ export function SiteFooter({ productName, tagline, onChat }: SiteFooterProps) {
             <Logo name={productName} tone="onDark" />
             <p className="mt-4 max-w-sm text-base text-brand-100">{tagline}</p>
           </div>
-          <button
-            type="button"
-            onClick={onChat}
-            className="inline-flex min-h-12 items-center gap-2 self-start rounded-full bg-accent-400 px-6 text-base font-bold text-brand-950 transition-[color,background-color] hover:bg-accent-300 md:self-auto"
-          >
-            <MessageCircle className="size-5" aria-hidden="true" />
-            {FOOTER.chat}
-          </button>
+          <ChatButton label={FOOTER.chat} onClick={onChat} className="self-start md:self-auto" />
         </div>
         <div className="mt-10 flex flex-col gap-4 border-t border-white/10 pt-6 text-sm sm:flex-row sm:items-center sm:justify-between">
           <p className="inline-flex items-center gap-2">
