@@ -217,12 +217,13 @@ async function lighthouseRuns(url, label) {
     try {
       const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
       const lhr = result.lhr;
-      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-      // Lighthouse's trace engine occasionally fails on a trace and leaves the metrics empty: such a
-      // run measured nothing, so it is repeated rather than averaged in as a zero.
-      if (lhr.categories.performance?.score == null && retries > 0) {
+      // Lighthouse occasionally fails to record a trace (NO_NAVSTART) or its trace engine fails and
+      // leaves the metrics empty: such a run measured nothing, so it is repeated, not averaged in.
+      const failure = lhr.runtimeError ? `${lhr.runtimeError.code}` : lhr.categories.performance?.score == null ? 'no performance score' : null;
+      if (failure) {
+        if (retries === 0) throw new Error(`Lighthouse on ${url} failed repeatedly: ${failure} ${lhr.runtimeError?.message ?? ''}`);
         retries -= 1;
-        log(`  ${label} run ${i + 1}: no performance score (${lhr.runWarnings.join('; ') || 'trace engine error'}), repeating`);
+        log(`  ${label} run ${i + 1}: ${failure}, repeating`);
         continue;
       }
       runs.push({
