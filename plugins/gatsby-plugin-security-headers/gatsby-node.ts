@@ -1,17 +1,22 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { GatsbyNode, PluginOptions } from 'gatsby';
+import { deferScripts } from './src/defer-scripts';
 import { contentSecurityPolicy, headersFile, inlineScriptHashes, originOf } from './src/headers';
 
 interface SecurityHeadersOptions extends PluginOptions {
   connectSrc: string[];
   scriptSrc: string[];
+  deferScripts: boolean;
 }
 
 export const pluginOptionsSchema: GatsbyNode['pluginOptionsSchema'] = ({ Joi }) =>
   Joi.object({
     connectSrc: Joi.array().items(Joi.string()).default([]),
     scriptSrc: Joi.array().items(Joi.string()).default([]),
+    // The loader is an inline script, so the policy must hash the HTML as it is finally written:
+    // that is why this plugin, and not one of its own, finishes the HTML.
+    deferScripts: Joi.boolean().default(false),
   });
 
 async function htmlFiles(dir: string): Promise<string[]> {
@@ -28,14 +33,24 @@ async function htmlFiles(dir: string): Promise<string[]> {
 
 const origins = (urls: string[]) => urls.map(originOf).filter((o): o is string => o !== null);
 
-// After the HTML exists: one policy for the whole site, allowing every page's inline scripts.
+// After the HTML exists: optionally defer its bundles, then one policy for the whole site, allowing
+// every page's inline scripts.
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }, options) => {
-  const { connectSrc, scriptSrc } = options as SecurityHeadersOptions;
+  const { connectSrc, scriptSrc, deferScripts: defer } = options as SecurityHeadersOptions;
   const publicDir = path.join(store.getState().program.directory, 'public');
   const pages = await htmlFiles(publicDir);
   const hashes = new Set<string>();
-  for (const file of pages) for (const hash of inlineScriptHashes(await fs.readFile(file, 'utf8'))) hashes.add(hash);
+  for (const file of pages) {
+    let html = await fs.readFile(file, 'utf8');
+    if (defer) {
+      html = deferScripts(html);
+      await fs.writeFile(file, html);
+    }
+    for (const hash of inlineScriptHashes(html)) hashes.add(hash);
+  }
   const csp = contentSecurityPolicy([...hashes].sort(), { connectOrigins: origins(connectSrc), scriptOrigins: origins(scriptSrc) });
   await fs.writeFile(path.join(publicDir, '_headers'), headersFile(csp));
-  reporter.info(`security headers: public/_headers with ${hashes.size} inline script hashes from ${pages.length} pages`);
+  reporter.info(
+    `security headers: public/_headers with ${hashes.size} inline script hashes from ${pages.length} pages${defer ? ', bundles deferred past the first paint' : ''}`,
+  );
 };

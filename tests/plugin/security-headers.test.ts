@@ -5,6 +5,7 @@ import {
   inlineScriptHashes,
   originOf,
 } from '../../plugins/gatsby-plugin-security-headers/src/headers';
+import { deferScripts, loaderSource } from '../../plugins/gatsby-plugin-security-headers/src/defer-scripts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -62,5 +63,38 @@ describe('headersFile', () => {
     expect(file).toMatch(/^\/\*\n {2}Content-Security-Policy: default-src 'self'\n/);
     expect(file).toContain('/static/*\n  Cache-Control: public, max-age=31536000, immutable');
     expect(file).toContain('/page-data/*\n  Cache-Control: public, max-age=0, must-revalidate');
+  });
+});
+
+describe('deferScripts', () => {
+  const tail = '<script id="gatsby-chunk-mapping">x</script><script src="/webpack-runtime-1.js" async></script><script src="/framework-2.js" async></script><script src="/app-3.js" async></script></body>';
+
+  it('replaces the async bundle tags with one loader that starts the same files in order', () => {
+    const out = deferScripts(`<body><p>content</p>${tail}`);
+    expect(out).not.toMatch(/<script src=/);
+    expect(out).toContain('<script id="gatsby-chunk-mapping">x</script>');
+    expect(out).toContain(`<script>${loaderSource(['/webpack-runtime-1.js', '/framework-2.js', '/app-3.js'])}</script></body>`);
+    expect(out.match(/<script>/g)).toHaveLength(1);
+  });
+
+  it('starts the bundles only after the first frame has been painted', () => {
+    const appended: string[] = [];
+    const frames: (() => void)[] = [];
+    const timers: (() => void)[] = [];
+    const document = { createElement: () => ({}) as { src?: string }, body: { appendChild: (e: { src: string }) => appended.push(e.src) } };
+    new Function('document', 'requestAnimationFrame', 'setTimeout', loaderSource(['/a.js', '/b.js']))(
+      document,
+      (fn: () => void) => frames.push(fn),
+      (fn: () => void) => timers.push(fn),
+    );
+    expect(appended).toEqual([]);
+    frames.forEach((fn) => fn());
+    expect(appended).toEqual([]);
+    timers.forEach((fn) => fn());
+    expect(appended).toEqual(['/a.js', '/b.js']);
+  });
+
+  it('leaves a page without async bundles as it is', () => {
+    expect(deferScripts('<body><script src="/x.js"></script></body>')).toBe('<body><script src="/x.js"></script></body>');
   });
 });
