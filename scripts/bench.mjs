@@ -129,8 +129,9 @@ function jsFile(siteDir, src) {
 }
 
 /**
- * The JavaScript / needs for its first render: the scripts index.html loads, plus the page
- * component's chunk group, which Gatsby's loader fetches before hydrating (it has no script tag).
+ * The JavaScript / needs for its first render: the app chunk group (Gatsby's runtime, React and the
+ * app, which index.html starts after the first paint), any other script index.html names, plus the
+ * page component's chunk group, which Gatsby's loader fetches before hydrating.
  */
 function firstLoadJs(siteDir) {
   const html = readFileSync(path.join(siteDir, 'index.html'), 'utf8');
@@ -143,8 +144,9 @@ function firstLoadJs(siteDir) {
   }
   const pageData = JSON.parse(readFileSync(path.join(siteDir, 'page-data', 'index', 'page-data.json'), 'utf8'));
   const stats = JSON.parse(readFileSync(path.join(siteDir, 'webpack.stats.json'), 'utf8'));
-  const group = stats.namedChunkGroups?.[pageData.componentChunkName];
-  for (const asset of group?.assets ?? []) if (asset.name.endsWith('.js')) sources.add(`/${asset.name}`);
+  for (const name of ['app', pageData.componentChunkName]) {
+    for (const asset of stats.namedChunkGroups?.[name]?.assets ?? []) if (asset.name.endsWith('.js')) sources.add(`/${asset.name}`);
+  }
   const scripts = [...sources].map((src) => jsFile(siteDir, src));
 
   const modules = new Map();
