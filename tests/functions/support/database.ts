@@ -8,7 +8,6 @@ import {
 import {
   StoreError,
   SUBMISSION_COLUMNS,
-  type InquiryType,
   type SubmissionRow,
   type SubmissionStore,
 } from '../../../supabase/functions/inquiry-notif-resend/store.ts';
@@ -67,14 +66,8 @@ export function pgliteStore(db: PGlite): SubmissionStore {
   };
 }
 
-export interface SubmissionFields {
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
-  message: string;
-  type: InquiryType;
-}
+/** What a visitor's insert sets: the stored row without the server's timestamps. */
+export type SubmissionFields = Omit<SubmissionRow, 'created_at' | 'notified_at'>;
 
 let counter = 0;
 
