@@ -77,21 +77,77 @@ describe('deferScripts', () => {
     expect(out.match(/<script>/g)).toHaveLength(1);
   });
 
-  it('starts the bundles only after the first frame has been painted', () => {
+  /** Runs the loader against stand-ins for the browser; returns what it appended so far and the hooks. */
+  function runLoader(window: Record<string, unknown>) {
     const appended: string[] = [];
     const frames: (() => void)[] = [];
     const timers: (() => void)[] = [];
     const document = { createElement: () => ({}) as { src?: string }, body: { appendChild: (e: { src: string }) => appended.push(e.src) } };
-    new Function('document', 'requestAnimationFrame', 'setTimeout', loaderSource(['/a.js', '/b.js']))(
+    new Function('window', 'document', 'requestAnimationFrame', 'setTimeout', loaderSource(['/a.js', '/b.js']))(
+      window,
       document,
       (fn: () => void) => frames.push(fn),
       (fn: () => void) => timers.push(fn),
     );
+    return { appended, frames, timers };
+  }
+
+  /** A PerformanceObserver stand-in that supports "paint" and lets the test deliver entries. */
+  function paintObserver() {
+    const observers: { callback: (list: unknown, observer: unknown) => void; options?: unknown; disconnected: boolean }[] = [];
+    class FakeObserver {
+      static supportedEntryTypes = ['paint', 'largest-contentful-paint'];
+      private readonly record: (typeof observers)[number];
+      constructor(callback: (list: unknown, observer: unknown) => void) {
+        this.record = { callback, disconnected: false };
+        observers.push(this.record);
+      }
+      observe(options: unknown) {
+        this.record.options = options;
+      }
+      disconnect() {
+        this.record.disconnected = true;
+      }
+    }
+    const deliver = (...names: string[]) => {
+      for (const record of observers.filter((o) => !o.disconnected)) {
+        const observer = { disconnect: () => (record.disconnected = true) };
+        record.callback({ getEntriesByName: (name: string) => names.filter((n) => n === name).map((n) => ({ name: n })) }, observer);
+      }
+    };
+    return { PerformanceObserver: FakeObserver, observers, deliver };
+  }
+
+  it('starts the bundles once the first contentful paint is reported, not before', () => {
+    const paint = paintObserver();
+    const { appended, frames, timers } = runLoader({ PerformanceObserver: paint.PerformanceObserver });
+    expect(paint.observers).toHaveLength(1);
+    // Buffered: a paint that happened before the loader ran still counts.
+    expect(paint.observers[0]?.options).toEqual({ type: 'paint', buffered: true });
+    expect(frames).toEqual([]);
+    // "first-paint" can come before anything contentful is on screen: not yet.
+    paint.deliver('first-paint');
+    timers.forEach((fn) => fn());
     expect(appended).toEqual([]);
-    frames.forEach((fn) => fn());
+    paint.deliver('first-contentful-paint');
+    expect(paint.observers[0]?.disconnected).toBe(true);
     expect(appended).toEqual([]);
     timers.forEach((fn) => fn());
     expect(appended).toEqual(['/a.js', '/b.js']);
+    // A second report (or timer) never starts the bundles twice.
+    timers.forEach((fn) => fn());
+    expect(appended).toEqual(['/a.js', '/b.js']);
+  });
+
+  it('falls back to after the first frame where paint timing is not reported', () => {
+    for (const window of [{}, { PerformanceObserver: class {} }, { PerformanceObserver: { supportedEntryTypes: ['resource'] } }]) {
+      const { appended, frames, timers } = runLoader(window);
+      expect(appended).toEqual([]);
+      frames.forEach((fn) => fn());
+      expect(appended).toEqual([]);
+      timers.forEach((fn) => fn());
+      expect(appended).toEqual(['/a.js', '/b.js']);
+    }
   });
 
   it('leaves a page without async bundles as it is', () => {
