@@ -1,4 +1,4 @@
-import React from 'react';
+import React, { Suspense, useCallback, type ReactNode } from 'react';
 import { SECTION_IDS } from '../content/constants';
 import type { FeatureCard, MaterialCoverageItem, TimelineItem } from '../content/types';
 import { Analytics } from './Analytics';
@@ -20,27 +20,48 @@ export interface LandingContent {
   worker: ListData<FeatureCard>;
 }
 
+// Each part of the page is its own Suspense boundary, though nothing in it suspends: React then
+// hydrates the parts one by one in short, interruptible pieces instead of the whole page in one
+// long task that would hold a slow phone's main thread (DESIGN.md's budgets: TBT drives Lighthouse
+// performance). A tap on a part not yet hydrated makes React hydrate that part first.
+function Part({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
+
 // The page's layout. It knows nothing about GraphQL: src/pages/index.tsx maps the query onto
 // LandingContent, and a live source can hand it the same shape.
 export function LandingPage({ productName, tagline, coverage, timeline, adasorter, worker }: LandingContent) {
   const { open } = useContactModal();
-  const openContact = () => open('contact');
+  // Stable, so a list update re-renders only the part whose list changed.
+  const openContact = useCallback(() => open('contact'), [open]);
   return (
     <>
-      <SiteHeader productName={productName} />
+      <Part>
+        <SiteHeader productName={productName} />
+      </Part>
       <main>
-        <Hero tagline={tagline} scrollTargetId={SECTION_IDS.snapshot} onChat={openContact} />
-        <ProductSnapshot
-          id={SECTION_IDS.snapshot}
-          productName={productName}
-          tagline={tagline}
-          adasorter={adasorter}
-          worker={worker}
-        />
-        <Coverage id={SECTION_IDS.coverage} data={coverage} />
-        <Timeline id={SECTION_IDS.timeline} data={timeline} />
+        <Part>
+          <Hero tagline={tagline} scrollTargetId={SECTION_IDS.snapshot} onChat={openContact} />
+        </Part>
+        <Part>
+          <ProductSnapshot
+            id={SECTION_IDS.snapshot}
+            productName={productName}
+            tagline={tagline}
+            adasorter={adasorter}
+            worker={worker}
+          />
+        </Part>
+        <Part>
+          <Coverage id={SECTION_IDS.coverage} data={coverage} />
+        </Part>
+        <Part>
+          <Timeline id={SECTION_IDS.timeline} data={timeline} />
+        </Part>
       </main>
-      <SiteFooter productName={productName} tagline={tagline} onChat={openContact} />
+      <Part>
+        <SiteFooter productName={productName} tagline={tagline} onChat={openContact} />
+      </Part>
       <Analytics />
     </>
   );
