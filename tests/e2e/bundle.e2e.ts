@@ -102,3 +102,32 @@ it('a page built without backend settings never fetches the backend client, even
     await browser.close();
   }
 });
+
+it('paints the page before it requests its bundles or the pictures below the first screen', async () => {
+  const browser = await launchBrowser();
+  try {
+    // A phone's first screen: the hero; the coverage grid is further down.
+    const tracked = await openPage(browser, `${process.env.E2E_EMBEDDED_URL}/`, { viewport: { width: 390, height: 844 } });
+    const { tagged } = site('embedded');
+    const timing = await tracked.page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      resources: performance.getEntriesByType('resource').map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+    }));
+    expect(timing.fcp).not.toBeNull();
+    const bundles = timing.resources.filter((entry) => tagged.includes(entry.path));
+    expect(bundles.map((entry) => entry.path).sort()).toEqual([...tagged].sort());
+    for (const bundle of bundles) expect({ ...bundle, afterPaint: bundle.start >= (timing.fcp as number) }).toEqual({ ...bundle, afterPaint: true });
+    expect(timing.resources.filter((entry) => entry.path.startsWith('/images/materials/'))).toEqual([]);
+
+    // Scrolled to the grid, its pictures load and show.
+    await tracked.page.locator('#coverage').scrollIntoViewIfNeeded();
+    await tracked.page.waitForFunction(() => {
+      const pictures = [...document.querySelectorAll<HTMLImageElement>('#coverage img')];
+      return pictures.length > 0 && pictures.every((image) => image.complete && image.naturalWidth > 0);
+    });
+    expect(tracked.problems).toEqual([]);
+    await tracked.close();
+  } finally {
+    await browser.close();
+  }
+});

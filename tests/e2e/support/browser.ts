@@ -76,18 +76,36 @@ export async function openPage(
 /**
  * Waits until React has hydrated the server-rendered page: before that, a click on a button is
  * lost (it has no handler yet), which would make a test flaky rather than find a bug. React marks
- * each hydrated element with its props under a `__reactProps$…` key.
+ * each hydrated element with its props under a `__reactProps$…` key. The page hydrates part by part
+ * (src/components/LandingPage.tsx), so every button of the page is waited for.
  */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => {
-    const button = document.querySelector('main button');
-    return button !== null && Object.keys(button).some((key) => key.startsWith('__reactProps'));
+    const buttons = [...document.querySelectorAll('#___gatsby button')];
+    return buttons.length > 0 && buttons.every((button) => Object.keys(button).some((key) => key.startsWith('__reactProps')));
   });
 }
 
+/**
+ * A screenshot; a full-page one is taken after scrolling through the page as a visitor would, so
+ * that the pictures that load lazily (when they come near the screen) are in it.
+ */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  if (fullPage) {
+    const start = await page.evaluate(() => window.scrollY);
+    for (let y = 0; ; ) {
+      const next = await page.evaluate((top) => {
+        window.scrollTo(0, top);
+        return { height: document.documentElement.scrollHeight, step: window.innerHeight };
+      }, y);
+      y += next.step;
+      if (y >= next.height) break;
+    }
+    await page.waitForFunction(() => [...document.images].every((image) => image.loading !== 'lazy' || image.complete));
+    await page.evaluate((top) => window.scrollTo(0, top), start);
+  }
   await page.screenshot({ path: file, fullPage });
   return file;
 }
