@@ -43,9 +43,11 @@ export async function openPage(
     ignoreRequest?: (url: string) => boolean;
     /** Runs in every document before the page's own scripts. */
     initScript?: () => void;
+    /** Prepares the page before it is opened, e.g. routes that slow a request down. */
+    beforeOpen?: (page: Page) => Promise<void>;
   } = {},
 ): Promise<TrackedPage> {
-  const { ignoreRequest = () => false, initScript, ...contextOptions } = options;
+  const { ignoreRequest = () => false, initScript, beforeOpen, ...contextOptions } = options;
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...contextOptions });
   if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
@@ -68,6 +70,7 @@ export async function openPage(
       problems.push({ kind: 'http', text: `${response.status()} ${response.request().method()} ${response.url()}` });
     }
   });
+  if (beforeOpen) await beforeOpen(page);
   await page.goto(url, { waitUntil: 'load' });
   if (contextOptions.javaScriptEnabled !== false) await hydrated(page);
   return { page, problems, messages, close: () => context.close() };
@@ -86,26 +89,9 @@ export async function hydrated(page: Page): Promise<void> {
   });
 }
 
-/**
- * A screenshot; a full-page one is taken after scrolling through the page as a visitor would, so
- * that the pictures that load lazily (when they come near the screen) are in it.
- */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  if (fullPage) {
-    const start = await page.evaluate(() => window.scrollY);
-    for (let y = 0; ; ) {
-      const next = await page.evaluate((top) => {
-        window.scrollTo(0, top);
-        return { height: document.documentElement.scrollHeight, step: window.innerHeight };
-      }, y);
-      y += next.step;
-      if (y >= next.height) break;
-    }
-    await page.waitForFunction(() => [...document.images].every((image) => image.loading !== 'lazy' || image.complete));
-    await page.evaluate((top) => window.scrollTo(0, top), start);
-  }
   await page.screenshot({ path: file, fullPage });
   return file;
 }

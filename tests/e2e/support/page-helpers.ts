@@ -86,7 +86,7 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   });
 }
 
-/** Scrolls through the whole page so that every in-view entrance animation has run. */
+/** Scrolls through the whole page so that every in-view entrance animation has run and every lazy picture has loaded. */
 export async function scrollThrough(page: Page): Promise<void> {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   const step = await page.evaluate(() => window.innerHeight / 2);
@@ -94,6 +94,8 @@ export async function scrollThrough(page: Page): Promise<void> {
     await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
     await page.waitForTimeout(60);
   }
+  // The pictures that load when they come near the screen have all been passed: let them finish.
+  await page.waitForFunction(() => [...document.images].every((image) => image.loading !== 'lazy' || image.complete));
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
 }
 
