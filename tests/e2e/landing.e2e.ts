@@ -22,8 +22,10 @@ import type { InquiryType } from '../../src/content/types';
 import { launchBrowser, openPage, screenshot, type TrackedPage } from './support/browser';
 import {
   axeViolations,
+  countLayoutShifts,
   effectiveOpacity,
   faintestOpacity,
+  layoutShift,
   publishedSeedContent,
   scrollThrough,
   settled,
@@ -408,16 +410,7 @@ describe('the page as a whole', () => {
   it.each([390, 1440])('does not move when its font arrives late, as on a slow phone (%i px)', async (width) => {
     const { page } = await visit({
       viewport: { width, height: 900 },
-      // Layout shifts from the first paint on, as Lighthouse counts them.
-      initScript: () => {
-        const w = window as unknown as { __cls: number };
-        w.__cls = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-            if (!entry.hadRecentInput) w.__cls += entry.value;
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      },
+      initScript: countLayoutShifts,
       beforeOpen: async (p) => {
         await p.route('**/*.woff2', async (route) => {
           await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -429,7 +422,7 @@ describe('the page as a whole', () => {
     await page.waitForFunction(() => document.fonts.check('16px "Plus Jakarta Sans Variable"') && document.fonts.status === 'loaded');
     await page.waitForTimeout(300);
     // Without the metric-matched fallback faces the swap shifted 0.023 (390 px) and 0.004 (1440 px).
-    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(0.001);
+    expect(await layoutShift(page)).toBeLessThan(0.001);
   });
 
   it('takes screenshots at 390 and 1440 px for people to look at', async () => {

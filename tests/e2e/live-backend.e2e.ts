@@ -8,7 +8,7 @@ import { FIELD_LABELS, MODAL_COPY, SUBMIT_FAILED_MESSAGE } from '../../src/conte
 import type { LocalBackend, LoggedRequest } from '../support/backend';
 import { hydrated, launchBrowser, openPage, type Problem, type TrackedPage } from './support/browser';
 import { BACKEND_MATERIAL, resetBackendContent, startBackendAtBuildPort } from './support/backend-content';
-import { settledScrollLeft, waitFor } from './support/page-helpers';
+import { countLayoutShifts, layoutShift, settledScrollLeft, waitFor } from './support/page-helpers';
 
 const PET = '10000000-0000-4000-8000-000000000001';
 const REFRESH_TIMEOUT_MS = 15_000;
@@ -38,16 +38,7 @@ afterAll(async () => {
 
 async function visit(): Promise<TrackedPage> {
   const tracked = await openPage(browser, site(), {
-    // Layout shifts from the first paint on, as Lighthouse counts them (input-driven ones excluded).
-    initScript: () => {
-      const w = window as unknown as { __cls: number };
-      w.__cls = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-          if (!entry.hadRecentInput) w.__cls += entry.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    },
+    initScript: countLayoutShifts,
   });
   pages.push(tracked);
   return tracked;
@@ -122,7 +113,7 @@ describe('refresh fallback', () => {
     await refreshReads();
     await page.waitForTimeout(1000);
     expect(await coverageHeadings(page)).toEqual(before);
-    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
+    expect(await layoutShift(page)).toBe(0);
     expect(unexpected(problems, [])).toEqual([]);
   });
 

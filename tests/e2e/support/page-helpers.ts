@@ -17,6 +17,22 @@ export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boo
   return value;
 }
 
+/**
+ * An init script for openPage: sums the layout shifts from the first paint on, as Lighthouse
+ * counts them (shifts right after input excluded). Read the sum with layoutShift(page).
+ */
+export function countLayoutShifts(): void {
+  const w = window as unknown as { __cls: number };
+  w.__cls = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+      if (!entry.hadRecentInput) w.__cls += entry.value;
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+export const layoutShift = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+
 /** The scroll position once smooth scrolling has stopped (unchanged over three samples). */
 export async function settledScrollLeft(scroller: Locator): Promise<number> {
   const samples: number[] = [];
