@@ -218,70 +218,66 @@ async function settle(url) {
   const quiet = os.cpus().length * 0.5;
   while (os.loadavg()[0] > quiet && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5000));
   log(`load average ${os.loadavg()[0].toFixed(1)} before Lighthouse; one warm-up run (discarded)...`);
+  await lighthouseOnce(url, ['performance']);
+}
+
+/** One Lighthouse run in a fresh browser: nothing cached or warmed from the previous one. */
+async function lighthouseOnce(url, onlyCategories) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROME_ARGS, logLevel: 'silent' });
   try {
-    await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    return (await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories })).lhr;
   } finally {
     chrome.kill();
   }
 }
 
 async function lighthouseRuns(url, label) {
-  const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
   const runs = [];
   let retries = 2;
   while (runs.length < RUNS) {
     const i = runs.length;
-    // A fresh browser per run: nothing cached or warmed from the previous one.
-    const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROME_ARGS, logLevel: 'silent' });
-    try {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
-      const lhr = result.lhr;
-      // Lighthouse occasionally fails to record a trace (NO_NAVSTART) or its trace engine fails and
-      // leaves the metrics empty: such a run measured nothing, so it is repeated, not averaged in.
-      const failure = lhr.runtimeError ? `${lhr.runtimeError.code}` : lhr.categories.performance?.score == null ? 'no performance score' : null;
-      if (failure) {
-        if (retries === 0) throw new Error(`Lighthouse on ${url} failed repeatedly: ${failure} ${lhr.runtimeError?.message ?? ''}`);
-        retries -= 1;
-        log(`  ${label} run ${i + 1}: ${failure}, repeating`);
-        continue;
-      }
-      runs.push({
-        scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
-        lcp: lhr.audits['largest-contentful-paint'].numericValue,
-        fcp: lhr.audits['first-contentful-paint'].numericValue,
-        tbt: lhr.audits['total-blocking-time'].numericValue,
-        cls: lhr.audits['cumulative-layout-shift'].numericValue,
-        // Unthrottled, as the trace saw it: Lighthouse's simulation makes LCP depend on whatever
-        // ran before the observed paint, so a first paint after the scripts costs their download.
-        observedFcp: lhr.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint ?? null,
-        // Lantern's pessimistic LCP graph holds every request started before the observed LCP,
-        // so scripts requested that early count against LCP even when they run after the paint.
-        scriptKbBeforeLcp: kb(
-          (lhr.audits['network-requests']?.details?.items ?? [])
-            .filter((r) => r.resourceType === 'Script' && r.networkRequestTime < (lhr.audits.metrics?.details?.items?.[0]?.observedLargestContentfulPaint ?? 0))
-            .reduce((n, r) => n + (r.transferSize ?? 0), 0),
-        ),
-        lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
-        // What keeps a category below 100, for finding the cause of a miss.
-        failing: Object.fromEntries(
-          CATEGORIES.map((c) => [
-            c,
-            (lhr.categories[c]?.auditRefs ?? [])
-              .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 1)
-              .map((ref) => `${ref.id} (${lhr.audits[ref.id].displayValue ?? lhr.audits[ref.id].score})`),
-          ]),
-        ),
-        warnings: lhr.runWarnings,
-        lhr,
-      });
-      log(`  ${label} run ${i + 1}: perf ${runs.at(-1).scores.performance}, LCP ${Math.round(runs.at(-1).lcp)} ms, TBT ${Math.round(runs.at(-1).tbt)} ms, CLS ${runs.at(-1).cls}`);
-    } finally {
-      chrome.kill();
+    const lhr = await lighthouseOnce(url, CATEGORIES);
+    // Lighthouse occasionally fails to record a trace (NO_NAVSTART) or its trace engine fails and
+    // leaves the metrics empty: such a run measured nothing, so it is repeated, not averaged in.
+    const failure = lhr.runtimeError ? `${lhr.runtimeError.code}` : lhr.categories.performance?.score == null ? 'no performance score' : null;
+    if (failure) {
+      if (retries === 0) throw new Error(`Lighthouse on ${url} failed repeatedly: ${failure} ${lhr.runtimeError?.message ?? ''}`);
+      retries -= 1;
+      log(`  ${label} run ${i + 1}: ${failure}, repeating`);
+      continue;
     }
+    runs.push({
+      scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
+      lcp: lhr.audits['largest-contentful-paint'].numericValue,
+      fcp: lhr.audits['first-contentful-paint'].numericValue,
+      tbt: lhr.audits['total-blocking-time'].numericValue,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      // Unthrottled, as the trace saw it: Lighthouse's simulation makes LCP depend on whatever
+      // ran before the observed paint, so a first paint after the scripts costs their download.
+      observedFcp: lhr.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint ?? null,
+      // Lantern's pessimistic LCP graph holds every request started before the observed LCP,
+      // so scripts requested that early count against LCP even when they run after the paint.
+      scriptKbBeforeLcp: kb(
+        (lhr.audits['network-requests']?.details?.items ?? [])
+          .filter((r) => r.resourceType === 'Script' && r.networkRequestTime < (lhr.audits.metrics?.details?.items?.[0]?.observedLargestContentfulPaint ?? 0))
+          .reduce((n, r) => n + (r.transferSize ?? 0), 0),
+      ),
+      lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+      // What keeps a category below 100, for finding the cause of a miss.
+      failing: Object.fromEntries(
+        CATEGORIES.map((c) => [
+          c,
+          (lhr.categories[c]?.auditRefs ?? [])
+            .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 1)
+            .map((ref) => `${ref.id} (${lhr.audits[ref.id].displayValue ?? lhr.audits[ref.id].score})`),
+        ]),
+      ),
+      warnings: lhr.runWarnings,
+      lhr,
+    });
+    log(`  ${label} run ${i + 1}: perf ${runs.at(-1).scores.performance}, LCP ${Math.round(runs.at(-1).lcp)} ms, TBT ${Math.round(runs.at(-1).tbt)} ms, CLS ${runs.at(-1).cls}`);
   }
   // Lighthouse's own advice: report the run with the median performance score (then LCP) in full.
   const byPerf = [...runs].sort((a, b) => a.scores.performance - b.scores.performance || a.lcp - b.lcp);
