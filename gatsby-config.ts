@@ -1,5 +1,6 @@
 import type { GatsbyConfig } from 'gatsby';
 import path from 'node:path';
+import { CONTENT_TABLES } from './src/content/model';
 import { DEFAULT_SITE_URL, SITE } from './src/content/site';
 
 const supabase = path.join(__dirname, 'supabase');
@@ -20,6 +21,7 @@ const config: GatsbyConfig = {
     {
       resolve: 'gatsby-source-supabase-content',
       options: {
+        tables: CONTENT_TABLES,
         url: process.env.GATSBY_SUPABASE_URL,
         anonKey: process.env.GATSBY_SUPABASE_ANON_KEY,
         embedded: {

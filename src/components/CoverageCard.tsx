@@ -1,5 +1,6 @@
 import Recycle from 'lucide-react/icons/recycle';
 import React, { type CSSProperties } from 'react';
+import { pictureSrc } from '../content/fallbacks';
 import { materialStatusDisplay, materialStatusKey, type MaterialStatus } from '../content/status';
 import type { MaterialCoverageItem } from '../content/types';
 import { StatusBadge, type BadgeTone } from './StatusBadge';
@@ -14,6 +15,7 @@ export function CoverageCard({ item }: { item: MaterialCoverageItem }) {
   const status = materialStatusKey(item.status);
   const display = materialStatusDisplay(item.status);
   const style = { '--status-opacity': display.opacity } as CSSProperties;
+  const picture = pictureSrc(item.image);
   return (
     <article
       className="relative isolate flex h-full overflow-hidden rounded-3xl sm:flex-col"
@@ -25,11 +27,11 @@ export function CoverageCard({ item }: { item: MaterialCoverageItem }) {
         className="absolute inset-0 -z-10 rounded-3xl bg-paper opacity-(--status-opacity) ring-1 ring-ink/8"
       />
       <div className="m-2 grid size-24 shrink-0 place-items-center overflow-hidden rounded-[1.25rem] bg-white opacity-(--status-opacity) sm:mb-0 sm:aspect-[16/10] sm:size-auto">
-        {item.image ? (
+        {picture ? (
           // Lazy: the grid is below the first screen, and eight early requests for its pictures
           // delayed the hero's paint on a slow phone (Lighthouse mobile LCP 1.51 s eager, 1.28 s lazy).
           <img
-            src={item.image}
+            src={picture}
             alt=""
             width={320}
             height={240}
@@ -47,7 +49,7 @@ export function CoverageCard({ item }: { item: MaterialCoverageItem }) {
         <div className="sm:absolute sm:top-4 sm:left-4">
           <StatusBadge label={display.label} tone={TONE[status]} />
         </div>
-        <p className="text-sm leading-relaxed text-ink-soft">{item.description}</p>
+        {item.description && <p className="text-sm leading-relaxed text-ink-soft">{item.description}</p>}
       </div>
     </article>
   );

@@ -1,10 +1,13 @@
+import Sparkles from 'lucide-react/icons/sparkles';
 import React, { type CSSProperties } from 'react';
+import { featureIconColor } from '../content/fallbacks';
 import type { FeatureCard as FeatureCardData } from '../content/types';
 
 // The glyph comes from the database in its own colour. It is set large and bold (WCAG large text,
-// 3:1) on white so that the brand's mid-tone colours, amber included, keep enough contrast.
+// 3:1) on white so that the brand's mid-tone colours, amber included, keep enough contrast. A card
+// without a glyph gets a neutral icon, one without a colour the brand's.
 export function FeatureCard({ card }: { card: FeatureCardData }) {
-  const glyphStyle: CSSProperties = { color: card.icon_color };
+  const glyphStyle: CSSProperties = { color: featureIconColor(card.icon_color) };
   return (
     <article className="flex h-full items-start gap-4 rounded-2xl bg-white p-4 shadow-soft ring-1 ring-ink/5 sm:p-5">
       <span
@@ -12,11 +15,11 @@ export function FeatureCard({ card }: { card: FeatureCardData }) {
         style={glyphStyle}
         className="grid size-12 shrink-0 place-items-center rounded-xl bg-white text-xl leading-none font-extrabold ring-1 ring-current/25"
       >
-        {card.icon}
+        {card.icon ?? <Sparkles className="size-6" aria-hidden="true" focusable="false" />}
       </span>
       <div className="min-w-0">
         <h3 className="text-base font-bold text-ink sm:text-lg">{card.title}</h3>
-        <p className="mt-1 text-sm leading-relaxed text-ink-soft sm:text-[0.95rem]">{card.subtitle}</p>
+        {card.subtitle && <p className="mt-1 text-sm leading-relaxed text-ink-soft sm:text-[0.95rem]">{card.subtitle}</p>}
       </div>
     </article>
   );

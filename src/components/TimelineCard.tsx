@@ -38,11 +38,11 @@ export function TimelineCard({ item }: { item: TimelineItem }) {
           }`}
         />
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm font-extrabold tracking-wide text-brand-700">{item.period}</p>
+          {item.period && <p className="text-sm font-extrabold tracking-wide text-brand-700">{item.period}</p>}
           <StatusBadge label={display.label} tone={TONE[status]} />
         </div>
         <h3 className="mt-4 text-lg leading-snug font-bold text-ink">{item.title}</h3>
-        <p className="mt-2 text-sm leading-relaxed text-ink-soft">{item.description}</p>
+        {item.description && <p className="mt-2 text-sm leading-relaxed text-ink-soft">{item.description}</p>}
       </div>
     </article>
   );

@@ -17,11 +17,12 @@ export const MATERIAL_STATUS = {
 
 export type MaterialStatus = keyof typeof MATERIAL_STATUS;
 
-export function materialStatusKey(status: string): MaterialStatus {
-  return hasOwn(MATERIAL_STATUS, status) ? (status as MaterialStatus) : 'coming-soon';
+// An empty status (a row from a project without the column's check) is shown the same way.
+export function materialStatusKey(status: string | null): MaterialStatus {
+  return status !== null && hasOwn(MATERIAL_STATUS, status) ? (status as MaterialStatus) : 'coming-soon';
 }
 
-export function materialStatusDisplay(status: string): StatusDisplay {
+export function materialStatusDisplay(status: string | null): StatusDisplay {
   return MATERIAL_STATUS[materialStatusKey(status)];
 }
 
@@ -35,11 +36,11 @@ export const TIMELINE_STATUS = {
 
 export type TimelineStatus = keyof typeof TIMELINE_STATUS;
 
-export function timelineStatusKey(status: string): TimelineStatus {
-  return hasOwn(TIMELINE_STATUS, status) ? (status as TimelineStatus) : 'upcoming';
+export function timelineStatusKey(status: string | null): TimelineStatus {
+  return status !== null && hasOwn(TIMELINE_STATUS, status) ? (status as TimelineStatus) : 'upcoming';
 }
 
-export function timelineStatusDisplay(status: string): StatusDisplay {
+export function timelineStatusDisplay(status: string | null): StatusDisplay {
   return TIMELINE_STATUS[timelineStatusKey(status)];
 }
 
@@ -47,9 +48,9 @@ export const TIMELINE_ICONS = ['CheckCircle', 'Clock', 'Target', 'Rocket'] as co
 
 export type TimelineIconName = (typeof TIMELINE_ICONS)[number];
 
-// Spec §3: any icon name other than the four known ones falls back to the check icon.
-export function timelineIconName(icon: string): TimelineIconName {
-  return (TIMELINE_ICONS as readonly string[]).includes(icon) ? (icon as TimelineIconName) : 'CheckCircle';
+// Spec §3: any icon name other than the four known ones (or none) falls back to the check icon.
+export function timelineIconName(icon: string | null): TimelineIconName {
+  return icon !== null && (TIMELINE_ICONS as readonly string[]).includes(icon) ? (icon as TimelineIconName) : 'CheckCircle';
 }
 
 // Spec §4: after loading, the strip scrolls to the current item at 320 px per item, or to the last

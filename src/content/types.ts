@@ -1,37 +1,15 @@
-// The content rows as the page receives them, whether from the build (GraphQL) or from the
-// browser's refresh query: the field names are the table columns, so one shape serves both.
-// Enumerated columns are typed as string on purpose: a value the site does not know yet (a new
-// status added in the database before the site learns it) is kept and displayed with a fallback.
+// The content rows as the page receives them, whether from the build (GraphQL, `id: row_id`) or
+// from the browser's refresh: derived from the content model (./model.ts), so the fields are the
+// published columns, the id is a string whatever its type in the database, and every column a row
+// can do without may be null (the components fall back). Enumerated columns are typed as string on
+// purpose: a value the site does not know yet is kept and displayed with a fallback.
+import type { RowOf } from 'gatsby-source-supabase-content/browser';
+import type { FEATURE_CARDS_TABLE, MATERIAL_COVERAGE_TABLE, TIMELINE_TABLE } from './model';
 
-export interface MaterialCoverageItem {
-  id: string;
-  name: string;
-  description: string;
-  image: string | null;
-  status: string;
-  order_index: number;
-}
+export type MaterialCoverageItem = RowOf<typeof MATERIAL_COVERAGE_TABLE>;
 
-export interface TimelineItem {
-  id: string;
-  period: string;
-  title: string;
-  description: string;
-  status: string;
-  icon: string;
-  order_index: number;
-}
+export type TimelineItem = RowOf<typeof TIMELINE_TABLE>;
 
-export type FeatureClassification = 'adasorter' | 'worker';
-
-export interface FeatureCard {
-  id: string;
-  classification: string;
-  title: string;
-  subtitle: string;
-  icon: string;
-  icon_color: string;
-  order_index: number;
-}
+export type FeatureCard = RowOf<typeof FEATURE_CARDS_TABLE>;
 
 export type InquiryType = 'contact' | 'investor';

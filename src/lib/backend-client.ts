@@ -1,16 +1,9 @@
 // The backend calls the browser makes (spec §7 calls 1-6), on supabase-js. Loaded only through
 // ./backend (a separate chunk, never in the page's first-load JavaScript).
+import { PostgrestClient } from '@supabase/postgrest-js';
 import { createClient } from '@supabase/supabase-js';
-import { checkRows } from '../../plugins/gatsby-source-supabase-content/src/rows';
-import {
-  ACTIVE_COLUMN,
-  ORDER_COLUMN,
-  TABLES,
-  describeQuery,
-  selectedColumns,
-  type QueryFilter,
-  type TableSpec,
-} from '../../plugins/gatsby-source-supabase-content/src/tables';
+import { describeQuery, normalizeRows, publishedRequest } from 'gatsby-source-supabase-content/browser';
+import { PAGE_LISTS } from '../content/model';
 import type { InquiryType } from '../content/types';
 import type { BackendSettings } from './backend';
 import type { LiveItems, LiveListKey } from './live-content';
@@ -75,34 +68,15 @@ export class BackendCallFailed extends Error {
   }
 }
 
-interface PublishedQuery {
-  spec: TableSpec;
-  filter: QueryFilter;
-}
-
-function sameFilter(a: QueryFilter, b: QueryFilter): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
-}
-
-// The page's lists are the source plugin's queries, taken from its table description, so that the
-// browser reads exactly the columns, filters and order the build read.
-function publishedQuery(table: string, filter: QueryFilter = {}): PublishedQuery {
-  const spec = TABLES.find((candidate) => candidate.table === table);
-  if (!spec || !spec.queries.some((query) => sameFilter(query, filter))) {
-    throw new Error(`${table} ${JSON.stringify(filter)} is not one of the source plugin's queries`);
-  }
-  return { spec, filter };
-}
-
-const PAGE_QUERIES: Readonly<Record<LiveListKey, PublishedQuery>> = {
-  coverage: publishedQuery('material_coverage'),
-  timeline: publishedQuery('timeline'),
-  adasorter: publishedQuery('feature_cards', { classification: 'adasorter' }),
-  worker: publishedQuery('feature_cards', { classification: 'worker' }),
-};
-
 export function createBackend(settings: BackendSettings): Backend {
+  const url = settings.url.replace(/\/+$/, '');
+  // The page's lists are read exactly as the build read them: the source plugin's query builder
+  // on postgrest-js, then its normalisation (ids of any type as strings, empty values as null).
+  const rest = new PostgrestClient(`${url}/rest/v1`, {
+    headers: { apikey: settings.anonKey, Authorization: `Bearer ${settings.anonKey}` },
+    schema: 'public',
+    timeout: DB_TIMEOUT_MS,
+  });
   const client = createClient(settings.url, settings.anonKey, {
     // The site never signs anyone in: no session to keep, refresh or pick up from the URL (whose
     // hash, #investor-deck, belongs to the page).
@@ -112,15 +86,13 @@ export function createBackend(settings: BackendSettings): Backend {
 
   return {
     async readList(key) {
-      const { spec, filter } = PAGE_QUERIES[key];
+      const { spec, filter } = PAGE_LISTS[key];
       const table = describeQuery(spec, filter);
-      let query = client.from(spec.table).select(selectedColumns(spec).join(',')).eq(ACTIVE_COLUMN, true);
-      for (const [column, value] of Object.entries(filter)) query = query.eq(column, value);
-      const { data, error, status } = await query.order(ORDER_COLUMN, { ascending: true });
+      const { data, error, status } = await publishedRequest(rest, spec, filter);
       if (error) throw new BackendCallFailed(`read ${table}`, status, error.message);
-      const { rows, warnings } = checkRows(spec, data, { url: settings.url, table });
-      // checkRows has checked every column of the plugin's description, which are exactly the
-      // fields of the page's item types (the page query selects the same columns).
+      const { rows, warnings } = normalizeRows(spec, data, table);
+      // normalizeRows gives each row its id and exactly the model's columns, the fields of the
+      // page's item types (which derive from the same model).
       return { items: rows as unknown as LiveItems[typeof key][], warnings };
     },
 

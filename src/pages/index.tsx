@@ -47,17 +47,17 @@ export const query = graphql`
     site {
       siteMetadata { title description productName tagline siteUrl socialImage }
     }
-    allMaterialCoverage(sort: { order_index: ASC }) {
-      nodes { id: row_id name description image status order_index }
+    allMaterialCoverage(sort: { row_position: ASC }) {
+      nodes { id: row_id name description image status }
     }
-    allTimelineItem(sort: { order_index: ASC }) {
-      nodes { id: row_id period title description status icon order_index }
+    allTimelineItem(sort: { row_position: ASC }) {
+      nodes { id: row_id period title description status icon }
     }
-    adasorter: allFeatureCard(filter: { classification: { eq: "adasorter" } }, sort: { order_index: ASC }) {
-      nodes { id: row_id classification title subtitle icon icon_color order_index }
+    adasorter: allFeatureCard(filter: { classification: { eq: "adasorter" } }, sort: { row_position: ASC }) {
+      nodes { id: row_id classification title subtitle icon icon_color }
     }
-    worker: allFeatureCard(filter: { classification: { eq: "worker" } }, sort: { order_index: ASC }) {
-      nodes { id: row_id classification title subtitle icon icon_color order_index }
+    worker: allFeatureCard(filter: { classification: { eq: "worker" } }, sort: { row_position: ASC }) {
+      nodes { id: row_id classification title subtitle icon icon_color }
     }
   }
 `;

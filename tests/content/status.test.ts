@@ -17,7 +17,7 @@ describe('material status display (spec §4)', () => {
     expect(materialStatusDisplay(status)).toEqual({ label, opacity });
   });
 
-  it.each(['retired', '', 'LIVE', 'toString', '__proto__'])('an unknown status %p is shown as Planned', (status) => {
+  it.each(['retired', '', 'LIVE', 'toString', '__proto__', null])('an unknown or empty status %p is shown as Planned', (status) => {
     expect(materialStatusDisplay(status)).toBe(MATERIAL_STATUS['coming-soon']);
   });
 });
@@ -29,8 +29,8 @@ describe('timeline status display (spec §4)', () => {
     expect(timelineStatusDisplay('upcoming').opacity).toBe(0.75);
   });
 
-  it('shows an unknown status like an upcoming one', () => {
-    expect(timelineStatusDisplay('paused')).toBe(TIMELINE_STATUS.upcoming);
+  it.each(['paused', null])('shows an unknown or empty status %p like an upcoming one', (status) => {
+    expect(timelineStatusDisplay(status)).toBe(TIMELINE_STATUS.upcoming);
   });
 });
 
@@ -39,7 +39,7 @@ describe('timeline icon fallback (spec §3)', () => {
     expect(timelineIconName(icon)).toBe(icon);
   });
 
-  it.each(['Star', 'clock', '', 'constructor'])('falls back to CheckCircle for %p', (icon) => {
+  it.each(['Star', 'clock', '', 'constructor', null])('falls back to CheckCircle for %p', (icon) => {
     expect(timelineIconName(icon)).toBe('CheckCircle');
   });
 });

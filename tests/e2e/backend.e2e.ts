@@ -63,19 +63,19 @@ it('shows the backend’s rows in order, markup as text, and not the row the bac
     page.getByRole('region', { name: region, exact: true }).getByRole('heading', { level: 3 }).allInnerTexts();
 
   const materials = await headings(COVERAGE.title);
-  expect(materials).toEqual(await anonList(`select name as text from material_coverage where is_active order by order_index`));
+  expect(materials).toEqual(await anonList(`select name as text from material_coverage where is_active order by order_index, id`));
   expect(materials[0]).toBe(BACKEND_MATERIAL.name);
   expect(materials).not.toContain(HIDDEN_SEED_MATERIAL.name);
   expect(await page.getByRole('region', { name: COVERAGE.title, exact: true }).locator('em').count()).toBe(0);
 
-  expect(await headings(TIMELINE.title)).toEqual(await anonList(`select title as text from timeline where is_active order by order_index`));
+  expect(await headings(TIMELINE.title)).toEqual(await anonList(`select title as text from timeline where is_active order by order_index, id`));
   expect(await headings(TIMELINE.title)).toContain(RENAMED_TIMELINE.title);
   const worker = await page
     .getByRole('region', { name: SNAPSHOT.sectionLabel, exact: true })
     .getByRole('article', { name: SNAPSHOT.workerTitle })
     .getByRole('heading', { level: 3 })
     .allInnerTexts();
-  expect(worker).toEqual(await anonList(`select title as text from feature_cards where is_active and classification = 'worker' order by order_index`));
+  expect(worker).toEqual(await anonList(`select title as text from feature_cards where is_active and classification = 'worker' order by order_index, id`));
   expect(worker).toContain(RENAMED_FEATURE.title);
   expect(await page.title()).toBe(SITE.title);
 });

@@ -54,15 +54,15 @@ describe('the backend client', () => {
 
 describe('calls 1-3: the page lists, read as the build reads them', () => {
   const expected = {
-    coverage: { path: '/rest/v1/material_coverage', query: { select: 'id,name,description,image,status,order_index' } },
-    timeline: { path: '/rest/v1/timeline', query: { select: 'id,period,title,description,status,icon,order_index' } },
+    coverage: { path: '/rest/v1/material_coverage', query: { select: 'id,name,description,image,status,is_active,order_index' } },
+    timeline: { path: '/rest/v1/timeline', query: { select: 'id,period,title,description,status,icon,is_active,order_index' } },
     adasorter: {
       path: '/rest/v1/feature_cards',
-      query: { select: 'id,classification,title,subtitle,icon,icon_color,order_index', classification: 'eq.adasorter' },
+      query: { select: 'id,classification,title,subtitle,icon,icon_color,is_active,order_index', classification: 'eq.adasorter' },
     },
     worker: {
       path: '/rest/v1/feature_cards',
-      query: { select: 'id,classification,title,subtitle,icon,icon_color,order_index', classification: 'eq.worker' },
+      query: { select: 'id,classification,title,subtitle,icon,icon_color,is_active,order_index', classification: 'eq.worker' },
     },
   } as const;
 
@@ -87,7 +87,7 @@ describe('calls 1-3: the page lists, read as the build reads them', () => {
     try {
       const { items } = await (await client()).readList('coverage');
       const truth = await backend.sql(
-        `select id, name, description, image, status, order_index from material_coverage where is_active order by order_index`,
+        `select id, name, description, image, status from material_coverage where is_active order by order_index, id`,
       );
       expect(items).toEqual(truth);
     } finally {

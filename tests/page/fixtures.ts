@@ -6,7 +6,6 @@ export const material = (id: string, status: string, extra: Partial<MaterialCove
   description: `What material ${id} is`,
   image: `/images/materials/${id}.svg`,
   status,
-  order_index: 0,
   ...extra,
 });
 
@@ -17,7 +16,6 @@ export const milestone = (id: string, status: string, icon = 'CheckCircle'): Tim
   description: `What happened in ${id}`,
   status,
   icon,
-  order_index: 0,
 });
 
 export const featureCard = (id: string, classification: string, extra: Partial<FeatureCard> = {}): FeatureCard => ({
@@ -27,6 +25,5 @@ export const featureCard = (id: string, classification: string, extra: Partial<F
   subtitle: `Why feature ${id} matters`,
   icon: '⚡',
   icon_color: '#d97706',
-  order_index: 0,
   ...extra,
 });

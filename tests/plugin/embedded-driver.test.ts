@@ -5,7 +5,7 @@ import { publishedQuery } from '../../plugins/gatsby-source-supabase-content/src
 import { ERROR_CODES } from '../../plugins/gatsby-source-supabase-content/src/errors';
 import { onPluginInit } from '../../plugins/gatsby-source-supabase-content/src/on-plugin-init';
 import { EMBEDDED_WARNING, sourceContent } from '../../plugins/gatsby-source-supabase-content/src/source-nodes';
-import { TABLES } from '../../plugins/gatsby-source-supabase-content/src/tables';
+import { CONTENT_TABLES, FEATURE_CARDS_TABLE } from '../../src/content/model';
 import { fakeGatsby } from './support/fake-gatsby';
 
 // Records the role of every query the driver runs, and runs it for real.
@@ -27,6 +27,7 @@ const embedded = {
   migrations: path.join(supabase, 'migrations'),
   seed: path.join(supabase, 'seed.sql'),
 };
+const tables = CONTENT_TABLES;
 
 // The seed as the database owner sees it (RLS does not apply to the owner): the oracle for what
 // the anon role may and may not publish, without copying the seed's content into the test.
@@ -60,10 +61,10 @@ describe('embedded driver with the real supabase/ files', () => {
   test('publishes, as anon, every active seed row in order_index order and no inactive row, with a loud warning', async () => {
     delete process.env.REQUIRE_BACKEND;
     const gatsby = withGatsby();
-    await sourceContent(gatsby.args, { embedded });
+    await sourceContent(gatsby.args, { tables, embedded });
     expect(gatsby.errors).toEqual([]);
     // Every query ran as anon, so row-level security had the last word on what is published.
-    expect(roles).toEqual(Array(TABLES.reduce((n, spec) => n + spec.queries.length, 0)).fill('anon'));
+    expect(roles).toEqual(Array(tables.reduce((n, spec) => n + spec.queries.length, 0)).fill('anon'));
 
     const expectations = [
       { type: 'MaterialCoverage', table: 'material_coverage', where: 'true', params: [] as string[] },
@@ -79,9 +80,9 @@ describe('embedded driver with the real supabase/ files', () => {
       expect(active.length).toBeGreaterThan(0);
       expect(inactive.length).toBeGreaterThan(0);
 
+      // seedIds orders by order_index, then id: the published order.
       expect(nodes.map((node) => node.row_id)).toEqual(active);
-      const order = nodes.map((node) => node.order_index as number);
-      expect(order).toEqual([...order].sort((a, b) => a - b));
+      expect(nodes.map((node) => node.row_position)).toEqual(active.map((_, index) => index));
       for (const id of inactive) expect(nodes.map((node) => node.row_id)).not.toContain(id);
     }
 
@@ -93,7 +94,7 @@ describe('embedded driver with the real supabase/ files', () => {
   test('with REQUIRE_BACKEND=1 and no backend settings the build fails instead', async () => {
     process.env.REQUIRE_BACKEND = '1';
     const gatsby = withGatsby();
-    await sourceContent(gatsby.args, { url: '', anonKey: '', embedded });
+    await sourceContent(gatsby.args, { tables, url: '', anonKey: '', embedded });
     expect(gatsby.errors).toEqual([
       { id: ERROR_CODES.BackendRequired, text: expect.stringContaining('REQUIRE_BACKEND=1 is set but no backend is configured') },
     ]);
@@ -103,7 +104,7 @@ describe('embedded driver with the real supabase/ files', () => {
   test('a broken embedded setup fails the build naming the database and the file', async () => {
     const gatsby = withGatsby();
     const missing = path.join(supabase, 'no-such-migrations');
-    await sourceContent(gatsby.args, { embedded: { ...embedded, migrations: missing } });
+    await sourceContent(gatsby.args, { tables, embedded: { ...embedded, migrations: missing } });
     expect(gatsby.errors).toHaveLength(1);
     expect(gatsby.errors[0]?.id).toBe(ERROR_CODES.EmbeddedFailed);
     expect(gatsby.errors[0]?.text).toContain(`embedded PGlite from ${missing}`);
@@ -113,10 +114,9 @@ describe('embedded driver with the real supabase/ files', () => {
 
 describe('publishedQuery', () => {
   test('is the SQL twin of the remote query, with the classification as a parameter', () => {
-    const cards = TABLES.find((table) => table.table === 'feature_cards')!;
-    expect(publishedQuery(cards, { classification: 'worker' })).toEqual({
+    expect(publishedQuery(FEATURE_CARDS_TABLE, { classification: 'worker' })).toEqual({
       text:
-        'select "id", "classification", "title", "subtitle", "icon", "icon_color", "order_index" ' +
+        'select "id", "classification", "title", "subtitle", "icon", "icon_color", "is_active", "order_index" ' +
         'from public."feature_cards" where "is_active" = true and "classification" = $1 order by "order_index" asc',
       params: ['worker'],
     });

@@ -1,8 +1,12 @@
 import { testPluginOptionsSchema } from 'gatsby-plugin-utils';
 import { pluginOptionsSchema } from '../../plugins/gatsby-source-supabase-content/src/options';
 
+import { CONTENT_TABLES } from '../../src/content/model';
+
 const embedded = { bootstrap: 'supabase/local/bootstrap.sql', migrations: 'supabase/migrations', seed: 'supabase/seed.sql' };
-const validate = (options: Record<string, unknown>) => testPluginOptionsSchema(pluginOptionsSchema, options);
+const tables = CONTENT_TABLES;
+// Every case but the content model's own gets the site's tables; the backend settings are the point.
+const validate = (options: Record<string, unknown>) => testPluginOptionsSchema(pluginOptionsSchema, { tables, ...options });
 
 describe('pluginOptionsSchema accepts', () => {
   test.each([
@@ -69,5 +73,35 @@ describe('pluginOptionsSchema rejects', () => {
     const { isValid, errors } = await validate({});
     expect(isValid).toBe(false);
     expect(errors).toEqual(['"value" must contain at least one of [url, embedded]']);
+  });
+});
+
+describe('pluginOptionsSchema checks the content model', () => {
+  const table = { table: 'posts', nodeType: 'Post', columns: [{ name: 'title', type: 'String', required: true }], queries: [{}] };
+
+  test('accepts a table this site does not have, with its own id, active and order columns', async () => {
+    const { isValid, errors } = await validate({
+      embedded,
+      tables: [{ ...table, idColumn: 'slug', activeColumn: 'published', orderColumn: 'rank', queries: [{ lang: 'id' }] }],
+    });
+    expect(errors).toEqual([]);
+    expect(isValid).toBe(true);
+  });
+
+  test('requires at least one table', async () => {
+    expect((await validate({ embedded, tables: undefined })).errors).toEqual(['"tables" is required']);
+    expect((await validate({ embedded, tables: [] })).errors).toEqual(['"tables" must contain at least 1 items']);
+  });
+
+  test.each([
+    ['a column named like a node field', { columns: [{ name: 'row_id', type: 'String' }] }, /"tables\[0\].columns\[0\].name" contains an invalid value/],
+    ['a name that is no identifier', { table: 'posts; drop table x' }, /"tables\[0\].table" with value .* fails to match the required pattern/],
+    ['an unknown column type', { columns: [{ name: 'title', type: 'Date' }] }, /"tables\[0\].columns\[0\].type" must be one of \[String, Int\]/],
+    ['the same column twice', { columns: [{ name: 'a', type: 'String' }, { name: 'a', type: 'Int' }] }, /contains a duplicate value/],
+    ['no query', { queries: [] }, /"tables\[0\].queries" must contain at least 1 items/],
+  ])('refuses %s', async (_name, change, message) => {
+    const { isValid, errors } = await validate({ embedded, tables: [{ ...table, ...change }] });
+    expect(isValid).toBe(false);
+    expect(errors).toEqual([expect.stringMatching(message)]);
   });
 });

@@ -2,10 +2,12 @@ import { onPluginInit } from '../../plugins/gatsby-source-supabase-content/src/o
 import { remoteDriver } from '../../plugins/gatsby-source-supabase-content/src/remote';
 import { sourceContent } from '../../plugins/gatsby-source-supabase-content/src/source-nodes';
 import { ERROR_CODES } from '../../plugins/gatsby-source-supabase-content/src/errors';
+import { CONTENT_TABLES } from '../../src/content/model';
 import { fakeGatsby } from './support/fake-gatsby';
 import { startFakePostgrest, type FakePostgrest, type FakeRow } from './support/fake-postgrest';
 
 const KEY = 'anon-key-for-tests';
+const tables = CONTENT_TABLES;
 
 function material(id: string, order: number, extra: Partial<FakeRow> = {}): FakeRow {
   return {
@@ -73,13 +75,13 @@ afterEach(async () => {
 });
 
 async function run(
-  tables: Record<string, FakeRow[]>,
+  rows: Record<string, FakeRow[]>,
   override?: Parameters<typeof startFakePostgrest>[0]['override'],
 ) {
-  server = await startFakePostgrest({ anonKey: KEY, tables, override });
+  server = await startFakePostgrest({ anonKey: KEY, tables: rows, override });
   const gatsby = fakeGatsby();
   onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
-  await sourceContent(gatsby.args, { url: server.url, anonKey: KEY });
+  await sourceContent(gatsby.args, { tables, url: server.url, anonKey: KEY });
   return { gatsby, server };
 }
 
@@ -95,23 +97,23 @@ describe('remote driver: the requests it makes', () => {
     ]);
     expect(server.requests.map((r) => [...r.query])).toEqual([
       [
-        ['select', 'id,name,description,image,status,order_index'],
+        ['select', 'id,name,description,image,status,is_active,order_index'],
         ['is_active', 'eq.true'],
         ['order', 'order_index.asc'],
       ],
       [
-        ['select', 'id,period,title,description,status,icon,order_index'],
+        ['select', 'id,period,title,description,status,icon,is_active,order_index'],
         ['is_active', 'eq.true'],
         ['order', 'order_index.asc'],
       ],
       [
-        ['select', 'id,classification,title,subtitle,icon,icon_color,order_index'],
+        ['select', 'id,classification,title,subtitle,icon,icon_color,is_active,order_index'],
         ['is_active', 'eq.true'],
         ['classification', 'eq.adasorter'],
         ['order', 'order_index.asc'],
       ],
       [
-        ['select', 'id,classification,title,subtitle,icon,icon_color,order_index'],
+        ['select', 'id,classification,title,subtitle,icon,icon_color,is_active,order_index'],
         ['is_active', 'eq.true'],
         ['classification', 'eq.worker'],
         ['order', 'order_index.asc'],
@@ -133,7 +135,7 @@ describe('remote driver: the requests it makes', () => {
 });
 
 describe('remote driver: the nodes it makes', () => {
-  test('one node per returned row, with the row uuid in row_id and the text kept verbatim', async () => {
+  test('one node per returned row, with the row id in row_id, its place in row_position and the text kept verbatim', async () => {
     const { gatsby } = await run(sampleTables());
 
     expect(gatsby.errors).toEqual([]);
@@ -145,14 +147,15 @@ describe('remote driver: the nodes it makes', () => {
       description: 'About m2',
       image: null,
       status: 'live',
-      order_index: 2,
+      row_position: 1,
       parent: null,
       children: [],
       internal: { type: 'MaterialCoverage' },
     });
-    // Only the published columns become fields; is_active is a filter, not content.
+    // Only the published columns become fields; is_active and order_index decide which rows and
+    // in what order, they are not content.
     expect(Object.keys(materials[1] ?? {}).sort()).toEqual(
-      ['children', 'description', 'id', 'image', 'internal', 'name', 'order_index', 'parent', 'row_id', 'status'],
+      ['children', 'description', 'id', 'image', 'internal', 'name', 'parent', 'row_id', 'row_position', 'status'],
     );
     expect(gatsby.ofType('TimelineItem').map((n) => n.row_id)).toEqual(['t1', 't2']);
     expect(gatsby.ofType('FeatureCard').map((n) => [n.classification, n.row_id])).toEqual([
@@ -167,9 +170,9 @@ describe('remote driver: the nodes it makes', () => {
     const before = first.gatsby.ofType('TimelineItem');
     await first.server.close();
 
-    const tables = sampleTables();
-    tables.timeline = [milestone('t1', 1), milestone('t2', 2, { title: 'Renamed', status: 'current', icon: 'Rocket' })];
-    const second = await run(tables);
+    const rows = sampleTables();
+    rows.timeline = [milestone('t1', 1), milestone('t2', 2, { title: 'Renamed', status: 'current', icon: 'Rocket' })];
+    const second = await run(rows);
     const after = second.gatsby.ofType('TimelineItem');
 
     expect(after.map((n) => n.id)).toEqual(before.map((n) => n.id));
@@ -183,14 +186,14 @@ describe('remote driver: the nodes it makes', () => {
     server = await startFakePostgrest({ anonKey: KEY, tables: sampleTables() });
     const gatsby = fakeGatsby();
     onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
-    const options = { url: server.url, anonKey: KEY };
+    const options = { tables, url: server.url, anonKey: KEY };
     await sourceContent(gatsby.args, options);
     expect(gatsby.ofType('MaterialCoverage')).toHaveLength(2);
 
-    const tables = sampleTables();
-    tables.material_coverage = [material('m1', 1), material('m2', 2, { is_active: false })];
-    tables.feature_cards = [];
-    server.tables = tables;
+    const rows = sampleTables();
+    rows.material_coverage = [material('m1', 1), material('m2', 2, { is_active: false })];
+    rows.feature_cards = [];
+    server.tables = rows;
     gatsby.resetPass();
     await sourceContent(gatsby.args, options);
 
@@ -203,10 +206,10 @@ describe('remote driver: the nodes it makes', () => {
 
 describe('remote driver: unknown values are kept with a warning', () => {
   test('an unknown status or icon does not fail; the warning names table, row and value', async () => {
-    const tables = sampleTables();
-    tables.material_coverage = [material('m1', 1, { status: 'recycling-soon' })];
-    tables.timeline = [milestone('t1', 1, { icon: 'Sparkles' })];
-    const { gatsby } = await run(tables);
+    const rows = sampleTables();
+    rows.material_coverage = [material('m1', 1, { status: 'recycling-soon' })];
+    rows.timeline = [milestone('t1', 1, { icon: 'Sparkles' })];
+    const { gatsby } = await run(rows);
 
     expect(gatsby.errors).toEqual([]);
     expect(gatsby.ofType('MaterialCoverage')[0]?.status).toBe('recycling-soon');
@@ -223,9 +226,9 @@ describe('remote driver: unknown values are kept with a warning', () => {
 describe('remote driver: failures fail the build and name the URL and the table', () => {
   async function failure(
     override: Parameters<typeof startFakePostgrest>[0]['override'],
-    tables = sampleTables(),
+    rows = sampleTables(),
   ) {
-    const { gatsby, server } = await run(tables, override);
+    const { gatsby, server } = await run(rows, override);
     expect(gatsby.errors).toHaveLength(1);
     // Nothing is published from a failed pass.
     expect(gatsby.nodes.size).toBe(0);
@@ -247,7 +250,7 @@ describe('remote driver: failures fail the build and name the URL and the table'
     server = await startFakePostgrest({ anonKey: KEY, tables: sampleTables() });
     const gatsby = fakeGatsby();
     onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
-    await sourceContent(gatsby.args, { url: server.url, anonKey: 'wrong-key' });
+    await sourceContent(gatsby.args, { tables, url: server.url, anonKey: 'wrong-key' });
 
     expect(gatsby.errors).toEqual([
       {
@@ -272,7 +275,7 @@ describe('remote driver: failures fail the build and name the URL and the table'
     const gatsby = fakeGatsby();
     onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
     // Retries (1 s + 2 s + 4 s) are postgrest-js's; the message is what is tested here.
-    await sourceContent(gatsby.args, { url, anonKey: KEY }, async () => remoteDriver({ url, anonKey: KEY, retry: false }));
+    await sourceContent(gatsby.args, { tables, url, anonKey: KEY }, async () => remoteDriver({ url, anonKey: KEY, retry: false }));
 
     expect(gatsby.errors).toHaveLength(1);
     expect(gatsby.errors[0]?.id).toBe(ERROR_CODES.BackendUnreachable);
@@ -284,7 +287,7 @@ describe('remote driver: failures fail the build and name the URL and the table'
     const url = 'http://no-such-project.invalid';
     const gatsby = fakeGatsby();
     onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
-    await sourceContent(gatsby.args, { url, anonKey: KEY }, async () => remoteDriver({ url, anonKey: KEY, retry: false }));
+    await sourceContent(gatsby.args, { tables, url, anonKey: KEY }, async () => remoteDriver({ url, anonKey: KEY, retry: false }));
 
     expect(gatsby.errors[0]?.id).toBe(ERROR_CODES.BackendUnreachable);
     expect(gatsby.errors[0]?.text).toContain(url);
@@ -297,7 +300,7 @@ describe('remote driver: failures fail the build and name the URL and the table'
     const url = server.url;
     const gatsby = fakeGatsby();
     onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
-    await sourceContent(gatsby.args, { url, anonKey: KEY }, async () =>
+    await sourceContent(gatsby.args, { tables, url, anonKey: KEY }, async () =>
       remoteDriver({ url, anonKey: KEY, timeoutMs: 200 }),
     );
 
@@ -325,36 +328,11 @@ describe('remote driver: failures fail the build and name the URL and the table'
     expect(error.text).toContain('expected an array, got an object');
   });
 
-  test('a row missing a required field', async () => {
-    const tables = sampleTables();
-    const { title: _dropped, ...noTitle } = milestone('t9', 9);
-    tables.timeline = [milestone('t1', 1), noTitle];
-    const { error, url } = await failure(undefined, tables);
-    expect(error.id).toBe(ERROR_CODES.InvalidRow);
-    expect(error.text).toBe(`A row of timeline from ${url} cannot be published: row t9: required field "title" is missing`);
-  });
-
-  test('a row with a field of the wrong type', async () => {
-    const tables = sampleTables();
-    tables.feature_cards = [card('a1', 'adasorter', 1, { order_index: '1' as unknown as number })];
-    const { error } = await failure(undefined, tables);
-    expect(error.id).toBe(ERROR_CODES.InvalidRow);
-    expect(error.text).toContain('feature_cards (classification = adasorter)');
-    expect(error.text).toContain('row a1: field "order_index" must be an integer, got string "1"');
-  });
-
-  test('a null in a required field (only image may be null)', async () => {
-    const tables = sampleTables();
-    tables.material_coverage = [material('m1', 1, { status: null })];
-    const { error } = await failure(undefined, tables);
-    expect(error.text).toContain('row m1: required field "status" is null');
-  });
-
   test('under gatsby develop a failed re-source keeps the content it already had', async () => {
     server = await startFakePostgrest({ anonKey: KEY, tables: sampleTables() });
     const gatsby = fakeGatsby();
     onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
-    const options = { url: server.url, anonKey: KEY };
+    const options = { tables, url: server.url, anonKey: KEY };
     await sourceContent(gatsby.args, options);
     const before = [...gatsby.nodes.keys()];
 

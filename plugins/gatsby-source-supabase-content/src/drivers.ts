@@ -1,4 +1,4 @@
-import type { QueryFilter, TableSpec } from './tables';
+import type { QueryFilter, TableSpec } from './model';
 
 /** Where rows come from. Both drivers answer the same published queries of spec §7. */
 export interface Driver {

@@ -1,7 +1,7 @@
 import type { Driver } from './drivers';
 import { openEmbeddedDatabase, withRole, type EmbeddedPaths } from './embedded-db';
 import { ERROR_CODES, SourceFailure } from './errors';
-import { ACTIVE_COLUMN, ORDER_COLUMN, describeQuery, selectedColumns, type QueryFilter, type TableSpec } from './tables';
+import { activeColumn, describeQuery, orderColumn, selectedColumns, type QueryFilter, type TableSpec } from './model';
 
 export interface SqlQuery {
   text: string;
@@ -13,14 +13,14 @@ const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
 /** The SQL twin of the remote query: same columns, same filters, same order. */
 export function publishedQuery(spec: TableSpec, filter: QueryFilter): SqlQuery {
   const params: string[] = [];
-  const conditions = [`${quote(ACTIVE_COLUMN)} = true`];
+  const conditions = [`${quote(activeColumn(spec))} = true`];
   for (const [column, value] of Object.entries(filter)) {
     params.push(value);
     conditions.push(`${quote(column)} = $${params.length}`);
   }
   const text =
     `select ${selectedColumns(spec).map(quote).join(', ')} from public.${quote(spec.table)} ` +
-    `where ${conditions.join(' and ')} order by ${quote(ORDER_COLUMN)} asc`;
+    `where ${conditions.join(' and ')} order by ${quote(orderColumn(spec))} asc`;
   return { text, params };
 }
 

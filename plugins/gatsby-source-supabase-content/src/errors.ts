@@ -9,7 +9,6 @@ export const ERROR_CODES = {
   KeyRejected: '10002',
   HttpError: '10003',
   BadBody: '10004',
-  InvalidRow: '10005',
   EmbeddedFailed: '10006',
   BackendRequired: '10007',
 } as const;
@@ -47,8 +46,6 @@ const ERROR_TEXT: Record<ErrorCode, (context: SourceErrorContext) => string> = {
     `The Supabase backend at ${url} answered HTTP ${status} while reading ${table}: ${detail}`,
   [ERROR_CODES.BadBody]: ({ url, table, detail }) =>
     `The Supabase backend at ${url} did not return a JSON array of rows for ${table}: ${detail}`,
-  [ERROR_CODES.InvalidRow]: ({ url, table, detail }) =>
-    `A row of ${table} from ${url} cannot be published: ${detail}`,
   [ERROR_CODES.EmbeddedFailed]: ({ url, table, detail }) =>
     `The embedded database (${url}) failed while reading ${table}: ${detail}`,
   [ERROR_CODES.BackendRequired]: ({ detail }) => detail,

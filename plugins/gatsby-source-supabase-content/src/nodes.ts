@@ -1,19 +1,21 @@
 import type { NodeInput, SourceNodesArgs } from 'gatsby';
-import { ROW_ID_COLUMN, ROW_ID_FIELD, type TableSpec } from './tables';
-import type { Row } from './rows';
+import { ROW_ID_FIELD, ROW_POSITION_FIELD, type TableSpec } from './model';
+import type { CellValue, PublishedRow } from './rows';
 
 export type NodeHelpers = Pick<SourceNodesArgs, 'createNodeId' | 'createContentDigest'>;
 
 /**
- * One row as a Gatsby node. The node id is derived from the type and the row's uuid, so a row
- * keeps its node across rebuilds and only a real change of content changes the digest.
+ * One published row as a Gatsby node. The node id is derived from the type and the row's id, so a
+ * row keeps its node across rebuilds and only a real change of content changes the digest. The
+ * position carries the published order into GraphQL, where the order column alone could not
+ * (nulls, ties).
  */
-export function buildNode(spec: TableSpec, row: Row, helpers: NodeHelpers): NodeInput {
-  const fields: Record<string, string | number | null> = { [ROW_ID_FIELD]: row[ROW_ID_COLUMN] };
+export function buildNode(spec: TableSpec, row: PublishedRow, position: number, helpers: NodeHelpers): NodeInput {
+  const fields: Record<string, CellValue> = { [ROW_ID_FIELD]: row.id, [ROW_POSITION_FIELD]: position };
   for (const column of spec.columns) fields[column.name] = row[column.name] ?? null;
   return {
     ...fields,
-    id: helpers.createNodeId(`${spec.nodeType}-${row[ROW_ID_COLUMN]}`),
+    id: helpers.createNodeId(`${spec.nodeType}-${row.id}`),
     parent: null,
     children: [],
     internal: { type: spec.nodeType, contentDigest: helpers.createContentDigest(fields) },

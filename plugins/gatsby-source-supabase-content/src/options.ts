@@ -1,7 +1,10 @@
 import type { GatsbyNode, PluginOptions } from 'gatsby';
 import type { EmbeddedPaths } from './embedded-db';
+import { ROW_ID_FIELD, ROW_POSITION_FIELD, type TableSpec } from './model';
 
 export interface SupabaseContentOptions {
+  /** The site's content model: which tables, columns and queries to publish. */
+  tables: readonly TableSpec[];
   /** Project URL, e.g. https://abcd.supabase.co. With anonKey it selects the remote backend. */
   url?: string;
   /** The public anon key; RLS decides what it may read. */
@@ -12,10 +15,45 @@ export interface SupabaseContentOptions {
 
 export type PluginOptionsWithContent = PluginOptions & SupabaseContentOptions;
 
+// Names end up in SQL (quoted), PostgREST URLs and GraphQL SDL: the GraphQL name rule fits all three.
+const NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
+// Fields every node has already: Gatsby's own and the plugin's.
+const RESERVED_FIELDS = ['id', 'parent', 'children', 'internal', 'fields', ROW_ID_FIELD, ROW_POSITION_FIELD];
+
 // Settings arrive from environment variables, where "unset" is often an empty string
 // (`GATSBY_SUPABASE_URL=` in a copied .env): both count as absent.
 export const pluginOptionsSchema: NonNullable<GatsbyNode['pluginOptionsSchema']> = ({ Joi }) =>
   Joi.object({
+    tables: Joi.array()
+      .items(
+        Joi.object({
+          table: Joi.string().pattern(NAME).required(),
+          nodeType: Joi.string().pattern(NAME).required(),
+          columns: Joi.array()
+            .items(
+              Joi.object({
+                name: Joi.string()
+                  .pattern(NAME)
+                  .invalid(...RESERVED_FIELDS)
+                  .required(),
+                type: Joi.string().valid('String', 'Int').required(),
+                required: Joi.boolean(),
+                known: Joi.array().items(Joi.string()),
+              }),
+            )
+            .min(1)
+            .unique('name')
+            .required(),
+          queries: Joi.array().items(Joi.object().pattern(NAME, Joi.string())).min(1).required(),
+          idColumn: Joi.string().pattern(NAME),
+          activeColumn: Joi.string().pattern(NAME),
+          orderColumn: Joi.string().pattern(NAME),
+        }),
+      )
+      .min(1)
+      .unique('nodeType')
+      .required()
+      .description('The content model: tables, published columns and queries'),
     url: Joi.string()
       .trim()
       .empty('')

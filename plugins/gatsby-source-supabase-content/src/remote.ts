@@ -1,7 +1,8 @@
 import { PostgrestClient } from '@supabase/postgrest-js';
 import type { Driver } from './drivers';
 import { ERROR_CODES, SourceFailure } from './errors';
-import { ACTIVE_COLUMN, ORDER_COLUMN, describeQuery, selectedColumns } from './tables';
+import { describeQuery } from './model';
+import { publishedRequest } from './query';
 
 export interface RemoteSettings {
   url: string;
@@ -37,12 +38,7 @@ export function remoteDriver(settings: RemoteSettings): Driver {
   return {
     label,
     async read(spec, filter) {
-      let query = client
-        .from(spec.table)
-        .select(selectedColumns(spec).join(','))
-        .eq(ACTIVE_COLUMN, true);
-      for (const [column, value] of Object.entries(filter)) query = query.eq(column, value);
-      const { data, error, status } = await query.order(ORDER_COLUMN, { ascending: true });
+      const { data, error, status } = await publishedRequest(client, spec, filter);
 
       const source = { url: label, table: describeQuery(spec, filter) };
       if (status === 0) {

@@ -1,71 +1,111 @@
-import { ERROR_CODES, SourceFailure } from './errors';
-import { ROW_ID_COLUMN, type ColumnSpec, type TableSpec } from './tables';
+// What a backend returned for one published query, made into the rows the page shows. Used by the
+// build and by the browser's refresh alike, so that an unchanged list normalises to equal rows on
+// both sides (and the refresh recognises it as unchanged). Browser-safe.
+import { activeColumn, idColumn, orderColumn, type ColumnSpec, type TableSpec } from './model';
 
-/** A checked row: the row id plus exactly the published columns. */
-export type Row = { readonly [ROW_ID_COLUMN]: string } & Readonly<Record<string, string | number | null>>;
+export type CellValue = string | number | null;
 
-export interface CheckedRows {
-  rows: Row[];
-  /** Values outside a column's known set: kept, reported as warnings. */
+/** A published row: the id as a string, then exactly the published columns. */
+export type PublishedRow = { readonly id: string } & Readonly<Record<string, CellValue>>;
+
+export interface NormalizedRows {
+  /** In published order: ascending order column (nulls last), ties by id. */
+  rows: PublishedRow[];
+  /** Rows left out, values replaced by null, unknown values kept: one line each, naming the row. */
   warnings: string[];
 }
 
-/**
- * Checks what a backend returned for one query. Rows are untrusted data: the body must be an
- * array, every required column present with the right type; anything else fails the build
- * rather than publishing a half-empty page. Unknown enumerated values pass with a warning.
- */
-export function checkRows(
-  spec: TableSpec,
-  body: unknown,
-  source: { url: string; table: string },
-): CheckedRows {
-  const invalid = (detail: string) => new SourceFailure(ERROR_CODES.InvalidRow, { ...source, detail });
-  if (!Array.isArray(body)) {
-    throw new SourceFailure(ERROR_CODES.BadBody, {
-      ...source,
-      detail: `expected an array, got ${describeValue(body)}`,
-    });
+/** The body was not a list of rows at all (an HTML error page, an object): nothing can publish. */
+export class NotARowList extends Error {
+  constructor(body: unknown) {
+    super(`expected an array, got ${describeValue(body)}`);
+    this.name = 'NotARowList';
   }
+}
 
-  const rows: Row[] = [];
+/**
+ * Rows are untrusted data from a project the site does not control (made by the Table Editor or a
+ * site builder): ids may be uuid strings, bigint numbers or text; optional columns may be null,
+ * missing or of another type; extra columns are ignored. A row that cannot be shown at all (no id,
+ * or no value in a required column) is left out with a warning and the rest publishes.
+ */
+export function normalizeRows(spec: TableSpec, body: unknown, table: string = spec.table): NormalizedRows {
+  if (!Array.isArray(body)) throw new NotARowList(body);
   const warnings: string[] = [];
+  const kept: Array<{ row: PublishedRow; order: number | null }> = [];
+
   body.forEach((raw: unknown, index) => {
-    if (!isRecord(raw)) throw invalid(`row ${index} is ${describeValue(raw)}, not an object`);
-    const rowId = raw[ROW_ID_COLUMN];
-    if (typeof rowId !== 'string' || rowId === '') {
-      throw invalid(`row ${index} has no "${ROW_ID_COLUMN}" (got ${describeValue(rowId)})`);
+    if (!isRecord(raw)) {
+      warnings.push(`${table}: row ${index} is ${describeValue(raw)}, not an object; left out`);
+      return;
     }
-    const row: Record<string, string | number | null> = { [ROW_ID_COLUMN]: rowId };
+    const id = rowId(raw[idColumn(spec)]);
+    if (id === null) {
+      warnings.push(`${table}: row ${index} has no usable "${idColumn(spec)}" (got ${describeValue(raw[idColumn(spec)])}); left out`);
+      return;
+    }
+    // The query asked for active rows only; a server that ignored the filter must not publish drafts.
+    if (activeColumn(spec) in raw && raw[activeColumn(spec)] !== true) return;
+
+    const row: Record<string, CellValue> = { id };
     for (const column of spec.columns) {
-      const problem = columnProblem(column, raw[column.name], column.name in raw);
-      if (problem) throw invalid(`row ${rowId}: ${problem}`);
-      // columnProblem has just checked the type.
-      const value = raw[column.name] as string | number | null;
-      row[column.name] = value;
+      const { value, problem } = cell(column, raw[column.name]);
+      if (value === null && column.required) {
+        warnings.push(`${table} row ${id}: no "${column.name}"${problem ? ` (${problem})` : ''}; the row is left out`);
+        return;
+      }
+      if (problem) warnings.push(`${table} row ${id}: "${column.name}" ${problem}; shown as empty`);
       if (column.known && typeof value === 'string' && !column.known.includes(value)) {
         warnings.push(
-          `${source.table} row ${rowId}: unknown ${column.name} ${JSON.stringify(value)} kept ` +
+          `${table} row ${id}: unknown ${column.name} ${JSON.stringify(value)} kept ` +
             `(known: ${column.known.join(', ')}); the page falls back for values it does not know`,
         );
       }
+      row[column.name] = value;
     }
-    rows.push(row as Row);
+    const order = raw[orderColumn(spec)];
+    kept.push({ row: row as PublishedRow, order: typeof order === 'number' && Number.isFinite(order) ? order : null });
   });
-  return { rows, warnings };
+
+  kept.sort((a, b) => compareOrder(a.order, b.order) || compareIds(a.row.id, b.row.id));
+  return { rows: kept.map((entry) => entry.row), warnings };
+}
+
+/** uuid and text ids as they are; bigint ids arrive as JSON numbers and become their digits. */
+function rowId(value: unknown): string | null {
+  if (typeof value === 'string') return value.trim() === '' ? null : value;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  return null;
+}
+
+/** A cell's published value; blank text counts as no value, so the page never shows an empty box. */
+function cell(column: ColumnSpec, value: unknown): { value: CellValue; problem?: string } {
+  if (value === undefined || value === null) return { value: null };
+  if (column.type === 'Int') {
+    // GraphQL's Int is 32-bit; a larger number could not be served by the build's schema.
+    if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= 2 ** 31 - 1) return { value };
+    return { value: null, problem: `must be a 32-bit integer, got ${describeValue(value)}` };
+  }
+  if (typeof value !== 'string') return { value: null, problem: `must be text, got ${describeValue(value)}` };
+  return { value: value.trim() === '' ? null : value };
+}
+
+function compareOrder(a: number | null, b: number | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a - b;
+}
+
+/** Numeric ids by value (9 before 10), anything else by code units: the same order everywhere. */
+function compareIds(a: string, b: string): number {
+  const numeric = /^\d+$/;
+  if (numeric.test(a) && numeric.test(b) && a.length !== b.length) return a.length - b.length;
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function columnProblem(column: ColumnSpec, value: unknown, present: boolean): string | undefined {
-  if (!present) return `required field "${column.name}" is missing`;
-  if (value === null) return column.nullable ? undefined : `required field "${column.name}" is null`;
-  const ok = column.type === 'Int' ? Number.isInteger(value) : typeof value === 'string';
-  if (ok) return undefined;
-  const expected = column.type === 'Int' ? 'an integer' : 'a string';
-  return `field "${column.name}" must be ${expected}, got ${describeValue(value)}`;
 }
 
 function describeValue(value: unknown): string {

@@ -5,8 +5,8 @@ import { ERROR_CODES, SourceFailure } from './errors';
 import { buildNode } from './nodes';
 import { remoteSettings, type PluginOptionsWithContent, type SupabaseContentOptions } from './options';
 import { remoteDriver } from './remote';
-import { checkRows, type Row } from './rows';
-import { TABLES, describeQuery, type TableSpec } from './tables';
+import { describeQuery, type TableSpec } from './model';
+import { NotARowList, normalizeRows, type PublishedRow } from './rows';
 
 export const PLUGIN_NAME = 'gatsby-source-supabase-content';
 
@@ -57,25 +57,25 @@ export async function sourceContent(
         id: ERROR_CODES.BackendRequired,
         context: { url: '(none)', table: '(all)', detail: BACKEND_REQUIRED },
       });
-      keepPreviousNodes(args);
+      keepPreviousNodes(args, options.tables);
       return;
     }
     reporter.warn(EMBEDDED_WARNING);
   }
 
-  const results: Array<{ spec: TableSpec; rows: Row[] }> = [];
+  const results: QueryRows[] = [];
   const warnings: string[] = [];
   let driver: Driver | undefined;
   let label = '';
   try {
     driver = await connect(options);
     label = driver.label;
-    for (const spec of TABLES) {
+    for (const spec of options.tables) {
       for (const filter of spec.queries) {
-        const body = await driver.read(spec, filter);
-        const checked = checkRows(spec, body, { url: label, table: describeQuery(spec, filter) });
-        results.push({ spec, rows: checked.rows });
-        warnings.push(...checked.warnings);
+        const table = describeQuery(spec, filter);
+        const normalized = normalize(spec, await driver.read(spec, filter), { url: label, table });
+        results.push({ spec, rows: normalized.rows });
+        warnings.push(...normalized.warnings);
       }
     }
   } catch (error) {
@@ -83,15 +83,29 @@ export async function sourceContent(
     // Exits with status 1 under `gatsby build`; under `gatsby develop` (a failed /__refresh)
     // the server keeps running with the content it already had.
     reporter.panicOnBuild({ id: error.code, context: error.context });
-    keepPreviousNodes(args);
+    keepPreviousNodes(args, options.tables);
     return;
   } finally {
     await driver?.close();
   }
 
   for (const warning of warnings) reporter.warn(`${PLUGIN_NAME}: ${warning}`);
-  const counts = await replaceNodes(args, results);
+  const counts = await replaceNodes(args, options.tables, results);
   reporter.info(`${PLUGIN_NAME}: ${counts} from ${label}`);
+}
+
+interface QueryRows {
+  spec: TableSpec;
+  rows: PublishedRow[];
+}
+
+function normalize(spec: TableSpec, body: unknown, source: { url: string; table: string }) {
+  try {
+    return normalizeRows(spec, body, source.table);
+  } catch (error) {
+    if (!(error instanceof NotARowList)) throw error;
+    throw new SourceFailure(ERROR_CODES.BadBody, { ...source, detail: error.message });
+  }
 }
 
 /**
@@ -99,19 +113,19 @@ export async function sourceContent(
  * untouched nodes only on the first sourcing of a process, so a re-source through /__refresh in
  * `gatsby develop` would otherwise keep rows that were deactivated or deleted.
  */
-async function replaceNodes(args: SourceArgs, results: Array<{ spec: TableSpec; rows: Row[] }>): Promise<string> {
+async function replaceNodes(args: SourceArgs, tables: readonly TableSpec[], results: QueryRows[]): Promise<string> {
   const { actions, getNodesByType } = args;
   const fresh = new Set<string>();
-  const counts = new Map<string, number>(TABLES.map((spec) => [spec.nodeType, 0]));
+  const counts = new Map<string, number>(tables.map((spec) => [spec.nodeType, 0]));
   for (const { spec, rows } of results) {
-    for (const row of rows) {
-      const node = buildNode(spec, row, args);
+    for (const [position, row] of rows.entries()) {
+      const node = buildNode(spec, row, position, args);
       fresh.add(node.id);
       counts.set(spec.nodeType, (counts.get(spec.nodeType) ?? 0) + 1);
       await actions.createNode(node);
     }
   }
-  for (const spec of TABLES) {
+  for (const spec of tables) {
     for (const node of getNodesByType(spec.nodeType)) {
       if (!fresh.has(node.id)) actions.deleteNode(node);
     }
@@ -120,8 +134,8 @@ async function replaceNodes(args: SourceArgs, results: Array<{ spec: TableSpec; 
 }
 
 /** After a failure under `gatsby develop`, keep the last good content rather than an empty page. */
-function keepPreviousNodes({ actions, getNodesByType }: SourceArgs): void {
-  for (const spec of TABLES) {
+function keepPreviousNodes({ actions, getNodesByType }: SourceArgs, tables: readonly TableSpec[]): void {
+  for (const spec of tables) {
     for (const node of getNodesByType(spec.nodeType)) actions.touchNode(node);
   }
 }

@@ -131,9 +131,9 @@ export async function publishedSeedContent(): Promise<PublishedContent> {
   const db = await openEmbeddedDatabase(PROJECT_PATHS);
   try {
     const anon = <T>(sql: string) => withRole(db, 'anon', async (tx) => (await tx.query<T>(sql)).rows);
-    const materials = await anon<MaterialCoverageItem>(`select id, name, description, image, status, order_index from material_coverage where is_active order by order_index`);
-    const timeline = await anon<TimelineItem>(`select id, period, title, description, status, icon, order_index from timeline where is_active order by order_index`);
-    const cards = await anon<FeatureCard>(`select id, classification, title, subtitle, icon, icon_color, order_index from feature_cards where is_active order by order_index`);
+    const materials = await anon<MaterialCoverageItem>(`select id, name, description, image, status from material_coverage where is_active order by order_index, id`);
+    const timeline = await anon<TimelineItem>(`select id, period, title, description, status, icon from timeline where is_active order by order_index, id`);
+    const cards = await anon<FeatureCard>(`select id, classification, title, subtitle, icon, icon_color from feature_cards where is_active order by order_index, id`);
     const inactive = await withRole(db, 'service_role', async (tx) =>
       (
         await tx.query<{ text: string }>(

@@ -17,9 +17,9 @@ export async function startSiteBackend(options: LocalBackendOptions = {}): Promi
   return backend;
 }
 
-/** The requests the site made (supabase-js names itself), not the notify function's own calls. */
+/** The requests the site made (with the public key), not the notify function's own calls (service role). */
 export function siteCalls(backend: LocalBackend): LoggedRequest[] {
-  return backend.requests.filter((request) => String(request.headers['x-client-info'] ?? '').startsWith('supabase-js/'));
+  return backend.requests.filter((request) => request.headers.apikey !== backend.serviceKey);
 }
 
 const ASSERTED_HEADERS = ['apikey', 'authorization', 'prefer', 'content-type', 'accept-profile', 'content-profile'];

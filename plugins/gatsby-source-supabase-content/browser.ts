@@ -1,0 +1,15 @@
+// The plugin's browser-safe entry: what a site needs to read the same published rows in the
+// browser as the build did (the content model types, the query, the row normalisation). Nothing
+// reachable from here uses Node, Gatsby's Node APIs or PGlite (tests/plugin/browser-entry.test.ts).
+export {
+  ROW_ID_FIELD,
+  ROW_POSITION_FIELD,
+  describeQuery,
+  type ColumnSpec,
+  type GraphQLScalar,
+  type QueryFilter,
+  type RowOf,
+  type TableSpec,
+} from './src/model';
+export { publishedRequest } from './src/query';
+export { NotARowList, normalizeRows, type CellValue, type NormalizedRows, type PublishedRow } from './src/rows';

@@ -1,0 +1,26 @@
+// What a card shows where its row has no usable value (DESIGN.md, "ids and nulls"): an adopted
+// project's rows may leave any column but the name or title empty, and were written without the
+// checks our migrations add.
+
+/** A feature card's glyph colour when the row has none: the brand's deep teal. */
+export const FEATURE_ICON_FALLBACK_COLOR = 'var(--color-brand-700)';
+
+export function featureIconColor(color: string | null): string {
+  return color ?? FEATURE_ICON_FALLBACK_COLOR;
+}
+
+/**
+ * The picture a coverage card may load: a site path (`/images/...`, from static/) or an https URL.
+ * Anything else (an http URL, a relative path, `javascript:`, `data:`) shows the fallback icon:
+ * our migrations refuse such values for new rows, but older rows were never checked.
+ */
+export function pictureSrc(image: string | null): string | null {
+  if (image === null) return null;
+  if (/^\/[^/\\]/.test(image)) return image;
+  // Not URL.canParse: older phone browsers, which the site must serve, lack it.
+  try {
+    return new URL(image).protocol === 'https:' ? image : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,66 @@
+// The site's content model: the tables the page publishes, their columns, which of them a row
+// cannot do without, the values the page knows, and the queries of spec §7 (calls 1-3). The source
+// plugin takes it as an option (gatsby-config.ts) and the browser's refresh reads the same
+// description through the plugin's browser entry, so the build and the refresh ask the same
+// questions and normalise the answers the same way. Item types (./types.ts) derive from it.
+import type { QueryFilter, TableSpec } from 'gatsby-source-supabase-content/browser';
+import { MATERIAL_STATUS, TIMELINE_ICONS, TIMELINE_STATUS } from './status';
+
+export const FEATURE_CLASSIFICATIONS = ['adasorter', 'worker'] as const;
+
+export const MATERIAL_COVERAGE_TABLE = {
+  table: 'material_coverage',
+  nodeType: 'MaterialCoverage',
+  columns: [
+    { name: 'name', type: 'String', required: true },
+    { name: 'description', type: 'String' },
+    { name: 'image', type: 'String' },
+    { name: 'status', type: 'String', known: Object.keys(MATERIAL_STATUS) },
+  ],
+  queries: [{}],
+} as const satisfies TableSpec;
+
+export const TIMELINE_TABLE = {
+  table: 'timeline',
+  nodeType: 'TimelineItem',
+  columns: [
+    { name: 'period', type: 'String' },
+    { name: 'title', type: 'String', required: true },
+    { name: 'description', type: 'String' },
+    { name: 'status', type: 'String', known: Object.keys(TIMELINE_STATUS) },
+    { name: 'icon', type: 'String', known: TIMELINE_ICONS },
+  ],
+  queries: [{}],
+} as const satisfies TableSpec;
+
+export const FEATURE_CARDS_TABLE = {
+  table: 'feature_cards',
+  nodeType: 'FeatureCard',
+  columns: [
+    { name: 'classification', type: 'String', required: true, known: FEATURE_CLASSIFICATIONS },
+    { name: 'title', type: 'String', required: true },
+    { name: 'subtitle', type: 'String' },
+    { name: 'icon', type: 'String' },
+    { name: 'icon_color', type: 'String' },
+  ],
+  // The spec reads feature cards per classification (§7 call 3), not the whole table.
+  queries: FEATURE_CLASSIFICATIONS.map((classification) => ({ classification })),
+} as const satisfies TableSpec;
+
+/** What the source plugin publishes (its `tables` option). */
+export const CONTENT_TABLES: readonly TableSpec[] = [MATERIAL_COVERAGE_TABLE, TIMELINE_TABLE, FEATURE_CARDS_TABLE];
+
+export interface PageList<Spec extends TableSpec> {
+  spec: Spec;
+  filter: QueryFilter;
+}
+
+/** The page's four lists, each one published query of the model. */
+export const PAGE_LISTS = {
+  coverage: { spec: MATERIAL_COVERAGE_TABLE, filter: {} },
+  timeline: { spec: TIMELINE_TABLE, filter: {} },
+  adasorter: { spec: FEATURE_CARDS_TABLE, filter: { classification: 'adasorter' } },
+  worker: { spec: FEATURE_CARDS_TABLE, filter: { classification: 'worker' } },
+} as const satisfies Record<string, PageList<TableSpec>>;
+
+export type PageListKey = keyof typeof PAGE_LISTS;

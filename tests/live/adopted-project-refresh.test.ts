@@ -1,0 +1,111 @@
+// The browser's refresh against a project the site adopted: a PostgREST-shaped server answering
+// bigint ids as JSON numbers, nulls and blanks in optional columns, and extra columns. The site's
+// real backend client reads the lists, and the build reads the same server through the source
+// plugin: both sides must normalise to equal rows, so an unchanged list stays unchanged on screen.
+import './support/site-backend';
+import { onPluginInit } from '../../plugins/gatsby-source-supabase-content/src/on-plugin-init';
+import { sourceContent } from '../../plugins/gatsby-source-supabase-content/src/source-nodes';
+import { readyList } from '../../src/components/ListState';
+import { CONTENT_TABLES, PAGE_LISTS } from '../../src/content/model';
+import type { createBackend as CreateBackend } from '../../src/lib/backend-client';
+import { LIVE_LIST_KEYS, applyOutcome, type LiveLists } from '../../src/lib/live-content';
+import { fakeGatsby } from '../plugin/support/fake-gatsby';
+import { startFakePostgrest, type FakePostgrest, type FakeRow } from '../plugin/support/fake-postgrest';
+
+const KEY = 'anon-key-for-tests';
+const extra = { created_at: '2023-11-02T08:00:00+00:00', updated_at: '2024-01-05T08:00:00+00:00', owner_note: 'legacy' };
+
+const TABLES: Record<string, FakeRow[]> = {
+  material_coverage: [
+    { id: 21, name: 'PET', description: null, image: null, status: 'live', is_active: true, order_index: 1, ...extra },
+    { id: 5, name: 'Cans', description: '', image: '/images/materials/aluminium.svg', status: null, is_active: true, order_index: 1, ...extra },
+    { id: 6, name: 'Hidden', description: null, image: null, status: 'live', is_active: false, order_index: 0, ...extra },
+  ],
+  timeline: [
+    { id: 100, period: 'Q1 2024', title: 'Pilot', description: null, status: 'current', icon: 'Clock', is_active: true, order_index: null, ...extra },
+    { id: 99, period: null, title: 'Study', description: 'Six weeks', status: 'completed', icon: null, is_active: true, order_index: 0, ...extra },
+  ],
+  feature_cards: [
+    { id: 1, classification: 'adasorter', title: 'Fast', subtitle: null, icon: null, icon_color: null, is_active: true, order_index: 0, ...extra },
+    { id: 2, classification: 'worker', title: 'Safe', subtitle: 'Gloves', icon: '🧤', icon_color: '#b45309', is_active: true, order_index: 0, ...extra },
+  ],
+};
+
+let server: FakePostgrest;
+let warn: jest.SpyInstance;
+let createBackend: typeof CreateBackend;
+beforeAll(async () => {
+  // supabase-js warns once, on load, that Node 20 is deprecated; browsers never see it.
+  warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  ({ createBackend } = await import('../../src/lib/backend-client'));
+  server = await startFakePostgrest({ anonKey: KEY, tables: TABLES });
+});
+afterAll(async () => {
+  warn.mockRestore();
+  await server.close();
+});
+
+/** The built lists as the page query returns them: `id: row_id` and the model's columns, in row_position order. */
+async function builtLists(): Promise<LiveLists> {
+  const gatsby = fakeGatsby();
+  onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
+  await sourceContent(gatsby.args, { tables: CONTENT_TABLES, url: server.url, anonKey: KEY });
+  expect(gatsby.errors).toEqual([]);
+  const list = (key: keyof typeof PAGE_LISTS) => {
+    const { spec, filter } = PAGE_LISTS[key];
+    const nodes = gatsby
+      .ofType(spec.nodeType)
+      .filter((node) => Object.entries(filter).every(([column, value]) => node[column] === value))
+      .sort((a, b) => (a.row_position as number) - (b.row_position as number));
+    return readyList(
+      nodes.map((node) => Object.fromEntries([['id', node.row_id], ...spec.columns.map((c) => [c.name, node[c.name]])])),
+    );
+  };
+  return {
+    coverage: list('coverage'),
+    timeline: list('timeline'),
+    adasorter: list('adasorter'),
+    worker: list('worker'),
+  } as unknown as LiveLists;
+}
+
+test('the refresh reads number ids as the build does, so an unchanged list is recognised as unchanged', async () => {
+  const built = await builtLists();
+  expect(built.coverage.items.map((item) => item.id)).toEqual(['5', '21']);
+
+  const backend = createBackend({ url: server.url, anonKey: KEY });
+  let lists = built;
+  for (const key of LIVE_LIST_KEYS) {
+    const { items, warnings } = await backend.readList(key);
+    expect(warnings).toEqual([]);
+    lists = applyOutcome(lists, key, { ok: true, items });
+  }
+  // The very same object: React skips the render and nothing moves.
+  expect(lists).toBe(built);
+});
+
+test('refreshed rows carry string ids, nulls for empty values and no extra column', async () => {
+  const backend = createBackend({ url: server.url, anonKey: KEY });
+  expect((await backend.readList('coverage')).items).toEqual([
+    { id: '5', name: 'Cans', description: null, image: '/images/materials/aluminium.svg', status: null },
+    { id: '21', name: 'PET', description: null, image: null, status: 'live' },
+  ]);
+  expect((await backend.readList('timeline')).items.map((item) => item.id)).toEqual(['99', '100']);
+  expect((await backend.readList('adasorter')).items).toEqual([
+    { id: '1', classification: 'adasorter', title: 'Fast', subtitle: null, icon: null, icon_color: null },
+  ]);
+});
+
+test('an edit that changes a row is seen as a change', async () => {
+  const built = await builtLists();
+  const backend = createBackend({ url: server.url, anonKey: KEY });
+  server.tables = { ...TABLES, material_coverage: TABLES.material_coverage!.map((row) => (row.id === 21 ? { ...row, description: 'Now described' } : row)) };
+  try {
+    const { items } = await backend.readList('coverage');
+    const next = applyOutcome(built, 'coverage', { ok: true, items });
+    expect(next).not.toBe(built);
+    expect(next.coverage.items.map((item) => item.description)).toEqual([null, 'Now described']);
+  } finally {
+    server.tables = TABLES;
+  }
+});
