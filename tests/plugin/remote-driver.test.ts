@@ -152,10 +152,10 @@ describe('remote driver: the nodes it makes', () => {
       children: [],
       internal: { type: 'MaterialCoverage' },
     });
-    // Only the published columns become fields; is_active and order_index decide which rows and
-    // in what order, they are not content.
+    // Only the published columns (and the link to a downloaded picture) become fields; is_active
+    // and order_index decide which rows and in what order, they are not content.
     expect(Object.keys(materials[1] ?? {}).sort()).toEqual(
-      ['children', 'description', 'id', 'image', 'internal', 'name', 'parent', 'row_id', 'row_position', 'status'],
+      ['children', 'description', 'id', 'image', 'image_file', 'internal', 'name', 'parent', 'row_id', 'row_position', 'status'],
     );
     expect(gatsby.ofType('TimelineItem').map((n) => n.row_id)).toEqual(['t1', 't2']);
     expect(gatsby.ofType('FeatureCard').map((n) => [n.classification, n.row_id])).toEqual([
