@@ -7,6 +7,7 @@
 // compares equal to the built one (the refresh re-renders nothing when nothing changed), and a
 // refreshed row whose picture is unchanged still gets the build's processed version.
 import type { IGatsbyImageData } from 'gatsby-plugin-image';
+import { isRemotePicture } from 'gatsby-source-supabase-content/browser';
 import { pictureSrc } from './fallbacks';
 import type { MaterialCoverageItem } from './types';
 
@@ -20,14 +21,12 @@ export type CoverageNode = MaterialCoverageItem & {
   image_file: { childImageSharp: { gatsbyImageData: IGatsbyImageData } | null } | null;
 };
 
-/** The build downloads http(s) URLs (the source plugin's `remoteImage` column); site paths are served as they are. */
-const isRemote = (image: string | null): image is string => image !== null && /^https?:\/\//i.test(image);
-
 /** The rows exactly as the refresh delivers them, and the build's pictures by URL. */
 export function splitCoverageNodes(nodes: readonly CoverageNode[]): { items: MaterialCoverageItem[]; pictures: BuiltPictures } {
   const pictures = new Map<string, IGatsbyImageData | null>();
   const items = nodes.map(({ image_file: file, ...row }) => {
-    if (isRemote(row.image)) pictures.set(row.image, file?.childImageSharp?.gatsbyImageData ?? null);
+    // The pictures the build tried (the plugin's `remoteImage` rule); site paths are served as they are.
+    if (isRemotePicture(row.image)) pictures.set(row.image, file?.childImageSharp?.gatsbyImageData ?? null);
     return row;
   });
   return { items, pictures };

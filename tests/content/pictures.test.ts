@@ -15,7 +15,7 @@ describe('splitCoverageNodes: the built rows apart from their processed pictures
   ];
 
   it('gives rows that compare equal to the same rows read by the refresh', () => {
-    // As PostgREST answers the refresh: bigint-or-uuid ids, the active and order columns.
+    // As PostgREST answers the refresh's query: the row with its active and order columns.
     const body = nodes.map(({ image_file: _file, ...row }, index) => ({ ...row, is_active: true, order_index: index }));
     const { rows } = normalizeRows(MATERIAL_COVERAGE_TABLE, body);
     expect(sameItems(splitCoverageNodes(nodes).items, rows as never)).toBe(true);

@@ -56,6 +56,11 @@ export const ROW_POSITION_FIELD = 'row_position';
 /** The node field linking the file downloaded from a `remoteImage` column, e.g. `image_file`. */
 export const fileField = (column: ColumnSpec): string => `${column.name}_file`;
 
+/** What a `remoteImage` column's build downloads: http(s) URLs. Anything else (a site path) is the site's to show. */
+export function isRemotePicture(value: unknown): value is string {
+  return typeof value === 'string' && /^https?:\/\//i.test(value);
+}
+
 export const DEFAULT_ID_COLUMN = 'id';
 export const DEFAULT_ACTIVE_COLUMN = 'is_active';
 export const DEFAULT_ORDER_COLUMN = 'order_index';

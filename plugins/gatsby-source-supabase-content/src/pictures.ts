@@ -90,7 +90,7 @@ function networkFailure(error: unknown): string {
   return cause ? message(cause) : message(error);
 }
 
-/** The slice of Gatsby's plugin cache the store uses (GatsbyCache). */
+/** The slice of Gatsby's plugin cache (GatsbyCache) that fetchPictures uses. */
 export interface PictureCache {
   directory: string;
   get(key: string): Promise<unknown>;
@@ -100,7 +100,7 @@ export interface PictureCache {
 /** One row naming a picture, for the warning when the picture cannot be used. */
 export interface PictureUse {
   url: string;
-  /** e.g. `material_coverage row 12: "image"` */
+  /** e.g. `material_coverage row 12, "image"` */
   where: string;
 }
 
@@ -114,11 +114,6 @@ export interface FetchedPictures {
 
 const MANIFEST_KEY = 'remote-pictures';
 const FOLDER = 'remote-pictures';
-
-/** http(s) URLs are downloaded; anything else (a site path, an empty value) is the site's to show. */
-export function isRemotePicture(value: unknown): value is string {
-  return typeof value === 'string' && /^https?:\/\//i.test(value);
-}
 
 /**
  * Makes every picture of this build available as a local file: from the cache when this URL was

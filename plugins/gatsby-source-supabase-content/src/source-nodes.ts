@@ -5,9 +5,9 @@ import { embeddedDriver } from './embedded';
 import { ERROR_CODES, SourceFailure } from './errors';
 import { buildNode } from './nodes';
 import { pictureLimits, remoteSettings, type PluginOptionsWithContent, type SupabaseContentOptions } from './options';
-import { fetchPictures, isRemotePicture, type PictureUse } from './pictures';
+import { fetchPictures, type PictureUse } from './pictures';
 import { remoteDriver } from './remote';
-import { describeQuery, type TableSpec } from './model';
+import { describeQuery, isRemotePicture, type TableSpec } from './model';
 import { NotARowList, normalizeRows, type PublishedRow } from './rows';
 
 export const PLUGIN_NAME = 'gatsby-source-supabase-content';
