@@ -1,5 +1,5 @@
 // Editors' pictures (issue 11) on the backend-variant build (global-setup.ts): built while the
-// local backend served a 3000×2000 phone photo of about 3.7 MB for each shown material from its
+// local backend served a 3000×2000 phone photo of about 3.6 MB for each shown material from its
 // storage path, and one dead URL; read here with that backend down, since once built the page must
 // never need it for a picture.
 import { readFileSync } from 'node:fs';
