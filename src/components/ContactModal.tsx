@@ -77,7 +77,8 @@ export function ContactModal({ type, isOpen, onClose }: ContactModalProps) {
           values={values}
           failed={failed}
           onChange={change}
-          onSubmit={submit}
+          // submit settles every failure itself (logged, shown in the form): nothing awaits it.
+          onSubmit={(fromBot) => void submit(fromBot)}
           onClose={onClose}
         />
       )}
@@ -141,6 +142,7 @@ function DialogLayer({ type, phase, values, failed, onChange, onSubmit, onClose 
       {/* Scrolls on its own when the card is taller than the viewport (a phone with the keyboard up);
           the top padding keeps a strip of backdrop visible there, a sheet rather than a new page. */}
       <div className="absolute inset-0 overflow-y-auto overscroll-contain">
+        {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a pointer shortcut: keyboards close with Escape or the close button */}
         <div
           className="flex min-h-full items-end justify-center pt-12 sm:items-center sm:p-6"
           onPointerDown={onBackdropPointerDown}

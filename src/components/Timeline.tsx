@@ -50,6 +50,7 @@ export function Timeline({ id, data }: { id: string; data: ListData<TimelineItem
           ref={scroller}
           role="region"
           aria-label={TIMELINE.scrollRegionLabel}
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region takes focus so keyboards can scroll it (axe: scrollable-region-focusable)
           tabIndex={hasItems ? 0 : undefined}
           className="timeline-scroller mt-12 overflow-x-auto pb-10 sm:fade-x sm:px-6"
         >
