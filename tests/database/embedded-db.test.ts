@@ -76,6 +76,7 @@ describe('with the repository’s bootstrap, migrations and seed', () => {
       'withRole: unknown role',
     );
     const rows = await db.query('select count(*)::int as n from public.timeline');
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
     expect(rows.rows[0]).toEqual({ n: expect.any(Number) });
   });
 });

@@ -59,6 +59,7 @@ describe('with a working backend', () => {
       'POST /functions/v1/inquiry-notif-resend 200',
     ]);
     const [insert, notify] = calls.map(callShape);
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
     const row = { id: expect.stringMatching(UUID_V4), ...typed, company: null };
     expect(insert).toEqual({
       method: 'POST',

@@ -80,7 +80,7 @@ async function run(
 ) {
   server = await startFakePostgrest({ anonKey: KEY, tables: rows, override });
   const gatsby = fakeGatsby();
-  onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
+  await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
   await sourceContent(gatsby.args, { tables, url: server.url, anonKey: KEY });
   return { gatsby, server };
 }
@@ -185,7 +185,7 @@ describe('remote driver: the nodes it makes', () => {
   test('re-sourcing removes nodes whose rows were deactivated or deleted', async () => {
     server = await startFakePostgrest({ anonKey: KEY, tables: sampleTables() });
     const gatsby = fakeGatsby();
-    onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
+    await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
     const options = { tables, url: server.url, anonKey: KEY };
     await sourceContent(gatsby.args, options);
     expect(gatsby.ofType('MaterialCoverage')).toHaveLength(2);
@@ -249,12 +249,13 @@ describe('remote driver: failures fail the build and name the URL and the table'
   test('a rejected key (401)', async () => {
     server = await startFakePostgrest({ anonKey: KEY, tables: sampleTables() });
     const gatsby = fakeGatsby();
-    onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
+    await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
     await sourceContent(gatsby.args, { tables, url: server.url, anonKey: 'wrong-key' });
 
     expect(gatsby.errors).toEqual([
       {
         id: ERROR_CODES.KeyRejected,
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
         text: expect.stringContaining(`${server.url} rejected the anon key (HTTP 401) while reading material_coverage`),
       },
     ]);
@@ -273,7 +274,7 @@ describe('remote driver: failures fail the build and name the URL and the table'
     await server.close();
     server = undefined;
     const gatsby = fakeGatsby();
-    onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
+    await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
     // Retries (1 s + 2 s + 4 s) are postgrest-js's; the message is what is tested here.
     await sourceContent(gatsby.args, { tables, url, anonKey: KEY }, async () => remoteDriver({ url, anonKey: KEY, retry: false }));
 
@@ -286,7 +287,7 @@ describe('remote driver: failures fail the build and name the URL and the table'
   test('an unknown host', async () => {
     const url = 'http://no-such-project.invalid';
     const gatsby = fakeGatsby();
-    onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
+    await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
     await sourceContent(gatsby.args, { tables, url, anonKey: KEY }, async () => remoteDriver({ url, anonKey: KEY, retry: false }));
 
     expect(gatsby.errors[0]?.id).toBe(ERROR_CODES.BackendUnreachable);
@@ -299,7 +300,7 @@ describe('remote driver: failures fail the build and name the URL and the table'
     server = await startFakePostgrest({ anonKey: KEY, tables: {}, hang: true });
     const url = server.url;
     const gatsby = fakeGatsby();
-    onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
+    await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
     await sourceContent(gatsby.args, { tables, url, anonKey: KEY }, async () =>
       remoteDriver({ url, anonKey: KEY, timeoutMs: 200 }),
     );
@@ -331,7 +332,7 @@ describe('remote driver: failures fail the build and name the URL and the table'
   test('under gatsby develop a failed re-source keeps the content it already had', async () => {
     server = await startFakePostgrest({ anonKey: KEY, tables: sampleTables() });
     const gatsby = fakeGatsby();
-    onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
+    await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
     const options = { tables, url: server.url, anonKey: KEY };
     await sourceContent(gatsby.args, options);
     const before = [...gatsby.nodes.keys()];
