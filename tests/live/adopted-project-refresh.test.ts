@@ -48,7 +48,7 @@ afterAll(async () => {
 /** The built lists as the page query returns them: `id: row_id` and the model's columns, in row_position order. */
 async function builtLists(): Promise<LiveLists> {
   const gatsby = fakeGatsby();
-  onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
+  await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
   await sourceContent(gatsby.args, { tables: CONTENT_TABLES, url: server.url, anonKey: KEY });
   expect(gatsby.errors).toEqual([]);
   const list = (key: keyof typeof PAGE_LISTS) => {
@@ -58,7 +58,7 @@ async function builtLists(): Promise<LiveLists> {
       .filter((node) => Object.entries(filter).every(([column, value]) => node[column] === value))
       .sort((a, b) => (a.row_position as number) - (b.row_position as number));
     return readyList(
-      nodes.map((node) => Object.fromEntries([['id', node.row_id], ...spec.columns.map((c) => [c.name, node[c.name]])])),
+      nodes.map((node) => Object.fromEntries<unknown>([['id', node.row_id], ...spec.columns.map((c): [string, unknown] => [c.name, node[c.name]])])),
     );
   };
   return {

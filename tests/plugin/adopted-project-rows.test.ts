@@ -43,7 +43,7 @@ afterEach(async () => {
 async function build(override?: Parameters<typeof startFakePostgrest>[0]['override']) {
   server = await startFakePostgrest({ anonKey: KEY, tables: legacyTables(), override });
   const gatsby = fakeGatsby();
-  onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
+  await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
   await sourceContent(gatsby.args, { tables: CONTENT_TABLES, url: server.url, anonKey: KEY });
   return gatsby;
 }
