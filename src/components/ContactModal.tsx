@@ -32,23 +32,26 @@ export function ContactModal({ type, isOpen, onClose }: ContactModalProps) {
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  const submit = useCallback(async (fromBot: boolean) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setPhase('submitting');
-    setFailed(false);
-    try {
-      // A bot filled the honeypot: it sees the usual success and nothing is sent.
-      if (!fromBot) await submitInquiry({ type, ...values });
-      setPhase('sent');
-    } catch (error) {
-      console.error(SUBMIT_FAILED_LOG, error);
-      setFailed(true);
-      setPhase('form');
-    } finally {
-      inFlight.current = false;
-    }
-  }, [type, values]);
+  const submit = useCallback(
+    async (fromBot: boolean) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      setPhase('submitting');
+      setFailed(false);
+      try {
+        // A bot filled the honeypot: it sees the usual success and nothing is sent.
+        if (!fromBot) await submitInquiry({ type, ...values });
+        setPhase('sent');
+      } catch (error) {
+        console.error(SUBMIT_FAILED_LOG, error);
+        setFailed(true);
+        setPhase('form');
+      } finally {
+        inFlight.current = false;
+      }
+    },
+    [type, values],
+  );
 
   useEffect(() => {
     if (phase !== 'sent') return;

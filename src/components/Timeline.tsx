@@ -39,13 +39,7 @@ export function Timeline({ id, data }: { id: string; data: ListData<TimelineItem
   return (
     <section id={id} tabIndex={-1} aria-labelledby={`${id}-title`} className="scroll-mt-4 overflow-hidden py-20 sm:py-24 lg:py-28">
       <div className="container-page">
-        <SectionHeading
-          id={`${id}-title`}
-          eyebrow={TIMELINE.eyebrow}
-          title={TIMELINE.title}
-          intro={TIMELINE.intro}
-          aside={arrows}
-        />
+        <SectionHeading id={`${id}-title`} eyebrow={TIMELINE.eyebrow} title={TIMELINE.title} intro={TIMELINE.intro} aside={arrows} />
         <div
           ref={scroller}
           role="region"

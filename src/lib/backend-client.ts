@@ -97,10 +97,7 @@ export function createBackend(settings: BackendSettings): Backend {
     },
 
     async testConnection() {
-      const { count, error, status } = await client
-        .from(SUBMISSIONS_TABLE)
-        .select('id', { count: 'exact', head: true })
-        .limit(1);
+      const { count, error, status } = await client.from(SUBMISSIONS_TABLE).select('id', { count: 'exact', head: true }).limit(1);
       return { status, count, error: error ? error.message || error.code || 'error' : null };
     },
 

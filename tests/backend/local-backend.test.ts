@@ -145,7 +145,9 @@ describe('submissions', () => {
   });
 
   it('lets the database refuse what the constraints refuse (anon, bad email)', async () => {
-    const { status, error } = await client(backend.anonKey).from('contact_submissions').insert(submission({ email: 'not an address' }));
+    const { status, error } = await client(backend.anonKey)
+      .from('contact_submissions')
+      .insert(submission({ email: 'not an address' }));
     expect(status).toBe(400);
     expect(error?.code).toBe('23514');
   });
@@ -155,7 +157,12 @@ describe('submissions', () => {
     await client(backend.anonKey).from('contact_submissions').insert(row);
     const service = client(backend.serviceKey);
     const claim = () =>
-      service.from('contact_submissions').update({ notified_at: new Date().toISOString() }).eq('id', row.id).is('notified_at', null).select('id,notified_at');
+      service
+        .from('contact_submissions')
+        .update({ notified_at: new Date().toISOString() })
+        .eq('id', row.id)
+        .is('notified_at', null)
+        .select('id,notified_at');
     const first = await claim();
     expect(first.data).toHaveLength(1);
     expect((await claim()).data).toEqual([]);
@@ -179,7 +186,11 @@ describe('test controls', () => {
   it('answers CORS preflights for the REST path and exposes Content-Range', async () => {
     const response = await fetch(`${backend.url}/rest/v1/contact_submissions`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://127.0.0.1:9000', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'apikey,authorization,content-type,prefer' },
+      headers: {
+        Origin: 'http://127.0.0.1:9000',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'apikey,authorization,content-type,prefer',
+      },
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');

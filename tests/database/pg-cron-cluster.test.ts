@@ -3,12 +3,7 @@
 // really running a job on its schedule, which is proven here once, end to end.
 import { openEmbeddedDatabase } from '../../plugins/gatsby-source-supabase-content/src/embedded-db';
 import { SUPABASE_PATHS } from '../support/database';
-import {
-  describeWithPgCron,
-  loadSupabaseFiles,
-  startPostgresCluster,
-  type PostgresCluster,
-} from '../support/postgres';
+import { describeWithPgCron, loadSupabaseFiles, startPostgresCluster, type PostgresCluster } from '../support/postgres';
 
 const hasPgCron = async (query: (sql: string) => Promise<{ rows: Record<string, unknown>[] }>) =>
   (await query(`select count(*)::int as n from pg_catalog.pg_extension where extname = 'pg_cron'`)).rows[0]?.n === 1;

@@ -83,7 +83,9 @@ describe('calls 1-3: the page lists, read as the build reads them', () => {
   });
 
   it('returns the active rows in order, with exactly the page item’s fields', async () => {
-    await backend.sql(`update material_coverage set is_active = false where order_index = (select min(order_index) from material_coverage)`);
+    await backend.sql(
+      `update material_coverage set is_active = false where order_index = (select min(order_index) from material_coverage)`,
+    );
     try {
       const { items } = await (await client()).readList('coverage');
       const truth = await backend.sql(

@@ -1,13 +1,7 @@
 // A failed submission (DESIGN.md): logged, shown inline, nothing typed is lost, the button works
 // again. And one click sends one inquiry.
 import { act, screen, within } from '@testing-library/react';
-import {
-  FIELD_LABELS,
-  MODAL_COPY,
-  SENDING_LABEL,
-  SUBMIT_FAILED_LOG,
-  SUBMIT_FAILED_MESSAGE,
-} from '../../src/content/modal';
+import { FIELD_LABELS, MODAL_COPY, SENDING_LABEL, SUBMIT_FAILED_LOG, SUBMIT_FAILED_MESSAGE } from '../../src/content/modal';
 import { submitInquiry, type InquiryFields } from '../../src/lib/submit-inquiry';
 import { openModal, renderPage } from './harness';
 

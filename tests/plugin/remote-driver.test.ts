@@ -74,10 +74,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function run(
-  rows: Record<string, FakeRow[]>,
-  override?: Parameters<typeof startFakePostgrest>[0]['override'],
-) {
+async function run(rows: Record<string, FakeRow[]>, override?: Parameters<typeof startFakePostgrest>[0]['override']) {
   server = await startFakePostgrest({ anonKey: KEY, tables: rows, override });
   const gatsby = fakeGatsby();
   await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
@@ -154,9 +151,18 @@ describe('remote driver: the nodes it makes', () => {
     });
     // Only the published columns become fields; is_active and order_index decide which rows and
     // in what order, they are not content.
-    expect(Object.keys(materials[1] ?? {}).sort()).toEqual(
-      ['children', 'description', 'id', 'image', 'internal', 'name', 'parent', 'row_id', 'row_position', 'status'],
-    );
+    expect(Object.keys(materials[1] ?? {}).sort()).toEqual([
+      'children',
+      'description',
+      'id',
+      'image',
+      'internal',
+      'name',
+      'parent',
+      'row_id',
+      'row_position',
+      'status',
+    ]);
     expect(gatsby.ofType('TimelineItem').map((n) => n.row_id)).toEqual(['t1', 't2']);
     expect(gatsby.ofType('FeatureCard').map((n) => [n.classification, n.row_id])).toEqual([
       ['adasorter', 'a1'],
@@ -224,10 +230,7 @@ describe('remote driver: unknown values are kept with a warning', () => {
 });
 
 describe('remote driver: failures fail the build and name the URL and the table', () => {
-  async function failure(
-    override: Parameters<typeof startFakePostgrest>[0]['override'],
-    rows = sampleTables(),
-  ) {
+  async function failure(override: Parameters<typeof startFakePostgrest>[0]['override'], rows = sampleTables()) {
     const { gatsby, server } = await run(rows, override);
     expect(gatsby.errors).toHaveLength(1);
     // Nothing is published from a failed pass.
@@ -301,9 +304,7 @@ describe('remote driver: failures fail the build and name the URL and the table'
     const url = server.url;
     const gatsby = fakeGatsby();
     await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
-    await sourceContent(gatsby.args, { tables, url, anonKey: KEY }, async () =>
-      remoteDriver({ url, anonKey: KEY, timeoutMs: 200 }),
-    );
+    await sourceContent(gatsby.args, { tables, url, anonKey: KEY }, async () => remoteDriver({ url, anonKey: KEY, timeoutMs: 200 }));
 
     expect(gatsby.errors[0]?.id).toBe(ERROR_CODES.BackendUnreachable);
     expect(gatsby.errors[0]?.text).toContain(`${url} while reading material_coverage`);

@@ -1,10 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  contentSecurityPolicy,
-  headersFile,
-  inlineScriptHashes,
-  originOf,
-} from '../../plugins/gatsby-plugin-security-headers/src/headers';
+import { contentSecurityPolicy, headersFile, inlineScriptHashes, originOf } from '../../plugins/gatsby-plugin-security-headers/src/headers';
 import { deferScripts, loaderSource } from '../../plugins/gatsby-plugin-security-headers/src/defer-scripts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -67,7 +62,8 @@ describe('headersFile', () => {
 });
 
 describe('deferScripts', () => {
-  const tail = '<script id="gatsby-chunk-mapping">x</script><script src="/webpack-runtime-1.js" async></script><script src="/framework-2.js" async></script><script src="/app-3.js" async></script></body>';
+  const tail =
+    '<script id="gatsby-chunk-mapping">x</script><script src="/webpack-runtime-1.js" async></script><script src="/framework-2.js" async></script><script src="/app-3.js" async></script></body>';
 
   it('replaces the async bundle tags with one loader that starts the same files in order', () => {
     const out = deferScripts(`<body><p>content</p>${tail}`);

@@ -3,10 +3,7 @@
 // run unchanged on both.
 import path from 'node:path';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import {
-  openEmbeddedDatabase,
-  type EmbeddedPaths,
-} from '../../plugins/gatsby-source-supabase-content/src/embedded-db';
+import { openEmbeddedDatabase, type EmbeddedPaths } from '../../plugins/gatsby-source-supabase-content/src/embedded-db';
 
 export const REPO_ROOT = path.join(__dirname, '..', '..');
 

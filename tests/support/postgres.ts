@@ -96,9 +96,7 @@ async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
 }
@@ -140,9 +138,7 @@ export async function startPostgresCluster(clusterOptions: ClusterOptions = {}):
 
   try {
     // Trust on loopback is fine for a cluster that lives for one test file in a private directory.
-    await exec('initdb', [
-      '-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync',
-    ]);
+    await exec('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
     const port = await freePort();
     const options = [
       `-p ${port}`,

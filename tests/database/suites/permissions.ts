@@ -1,12 +1,7 @@
 // The permission matrix: every operation on every table, as each of Supabase's API roles, with the
 // outcome the schema promises. Visitors (anon, and authenticated, which is only a visitor here) read
 // active content and file inquiries; service_role (the notifier, editors' tooling) does anything.
-import {
-  INSUFFICIENT_PRIVILEGE,
-  sqlState,
-  type Session,
-  type TestDatabase,
-} from '../../support/database';
+import { INSUFFICIENT_PRIVILEGE, sqlState, type Session, type TestDatabase } from '../../support/database';
 
 type ApiRole = 'anon' | 'authenticated' | 'service_role';
 const VISITORS: ApiRole[] = ['anon', 'authenticated'];
@@ -159,7 +154,10 @@ async function truthOf(session: Session, table: Table): Promise<Truth> {
   const active = table === 'contact_submissions' ? 'true' : 'is_active';
   const { rows } = await session.query(`select id, ${active} as active from public.${table}`);
   const ids = (filter: (row: (typeof rows)[number]) => boolean) =>
-    rows.filter(filter).map((row) => String(row.id)).sort();
+    rows
+      .filter(filter)
+      .map((row) => String(row.id))
+      .sort();
   return { all: ids(() => true), active: ids((r) => r.active === true), inactive: ids((r) => r.active !== true) };
 }
 
@@ -247,9 +245,7 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
     // the test's transaction to prove the policy refuses on its own, i.e. is not `with check (true)`.
     async function insertWithWidenedGrant(role: ApiRole, columns: string, values: string): Promise<string> {
       return database().rolledBack('postgres', async (session) => {
-        await session.query(
-          `grant insert (notified_at, created_at) on public.contact_submissions to anon, authenticated`,
-        );
+        await session.query(`grant insert (notified_at, created_at) on public.contact_submissions to anon, authenticated`);
         await session.setRole(role);
         try {
           await session.query(`insert into public.contact_submissions (${columns}) values (${values})`);
@@ -263,9 +259,9 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
     const base = `'Rina', 'rina@example.com', 'Hello', 'contact'`;
 
     test.each(VISITORS)('%s cannot file a pre-claimed inquiry (notified_at set)', async (role) => {
-      await expect(
-        insertWithWidenedGrant(role, 'name, email, message, type, notified_at', `${base}, now()`),
-      ).resolves.toBe('refused by policy');
+      await expect(insertWithWidenedGrant(role, 'name, email, message, type, notified_at', `${base}, now()`)).resolves.toBe(
+        'refused by policy',
+      );
     });
 
     test.each(VISITORS)('%s cannot back-date an inquiry (created_at in the past)', async (role) => {
@@ -275,9 +271,7 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
     });
 
     test.each(VISITORS)('%s still files a fresh inquiry through the same grant', async (role) => {
-      await expect(
-        insertWithWidenedGrant(role, 'name, email, message, type, created_at', `${base}, now()`),
-      ).resolves.toBe('stored');
+      await expect(insertWithWidenedGrant(role, 'name, email, message, type, created_at', `${base}, now()`)).resolves.toBe('stored');
     });
   });
 
