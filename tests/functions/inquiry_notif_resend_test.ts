@@ -3,13 +3,7 @@
 import assert from 'node:assert/strict';
 import { MAX_BODY_BYTES, REQUIRED_SETTINGS } from '../../supabase/functions/inquiry-notif-resend/handler.ts';
 import { StoreError, type SubmissionStore } from '../../supabase/functions/inquiry-notif-resend/store.ts';
-import {
-  newSubmission,
-  notifiedAt,
-  submitAsVisitor,
-  submitMinutesAgo,
-  type SubmissionFields,
-} from './support/database.ts';
+import { newSubmission, notifiedAt, type SubmissionFields, submitAsVisitor, submitMinutesAgo } from './support/database.ts';
 import { errorOf, FUNCTION_URL, startHarness } from './support/harness.ts';
 
 const h = await startHarness();
@@ -112,7 +106,10 @@ test('refuses a body over 16 KB with 413, whatever Content-Length says', async (
   const tooBig = bodyOfSize(MAX_BODY_BYTES + 1);
   const cases: Array<[string, Request]> = [
     ['declared', new Request(FUNCTION_URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: tooBig })],
-    ['streamed without a length', new Request(FUNCTION_URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: streamOf(tooBig) })],
+    [
+      'streamed without a length',
+      new Request(FUNCTION_URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: streamOf(tooBig) }),
+    ],
     [
       'with a Content-Length that lies',
       new Request(FUNCTION_URL, {

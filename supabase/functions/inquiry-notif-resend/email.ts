@@ -59,8 +59,7 @@ export function renderNotification(row: SubmissionRow): NotificationEmail {
         `<td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
     )
     .join('');
-  const html =
-    `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111">` +
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111">` +
     `<h1 style="font-size:18px">${heading}</h1>` +
     `<table style="border-collapse:collapse">${htmlRows}</table>` +
     `<h2 style="font-size:16px">Message</h2>` +

@@ -1,5 +1,5 @@
-import { renderNotification, isEmailAddress } from './email.ts';
-import { DEFAULT_RESEND_API_URL, sendWithResend, type ResendSettings } from './resend.ts';
+import { isEmailAddress, renderNotification } from './email.ts';
+import { DEFAULT_RESEND_API_URL, type ResendSettings, sendWithResend } from './resend.ts';
 import { StoreError, type SubmissionStore } from './store.ts';
 
 /** The largest body accepted: the five form fields and an id fit many times over. */
