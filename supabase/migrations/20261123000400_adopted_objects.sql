@@ -15,8 +15,11 @@
 --   * Views over the tables: a view runs with its owner's rights unless it is `security_invoker`,
 --     so a view over contact_submissions granted to anon would read every inquiry past RLS, the
 --     very leak adoption closes (advisors: security_definer_view). Each such view is switched to
---     security_invoker: it then shows a visitor exactly what the tables do. A materialized view
---     cannot be, and holds a copy of the rows: the API roles lose access to it.
+--     security_invoker, so it can never show more than the tables do, and the API roles lose
+--     access to it: what visitors may do is decided by the tables' grants and policies alone, as
+--     in a fresh project (grant a view back deliberately if another client needs it). A
+--     materialized view holds a copy of the rows and cannot be security_invoker: the API roles
+--     lose access to it too.
 
 set local lock_timeout = '5s';
 set local statement_timeout = '60s';
@@ -115,9 +118,8 @@ begin
   loop
     if reader.relkind = 'v' and not reader.invoker then
       execute format('alter view %s set (security_invoker = true)', reader.view_name);
-    elsif reader.relkind = 'm' then
-      execute format('revoke all on table %s from public, anon, authenticated', reader.view_name);
     end if;
+    execute format('revoke all on table %s from public, anon, authenticated', reader.view_name);
   end loop;
 end
 $views$;
