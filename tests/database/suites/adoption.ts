@@ -31,6 +31,9 @@ import {
 export type OpenScratchDatabase = () => Promise<ScratchDatabase>;
 
 const VERIFY_SCRIPT = path.join(REPO_ROOT, 'supabase', 'verify-adoption.sql');
+const SWITCH_TO_UUID = path.join(REPO_ROOT, 'supabase', 'switch-submission-ids-to-uuid.sql');
+/** The migrations the switch script says to run again afterwards. */
+const SUBMISSION_MIGRATIONS = /_(contact_submissions|connection_test|adopted_objects)\.sql$/;
 
 const asOwner = <T>(db: ScratchDatabase, fn: (session: Session) => Promise<T>) => db.rolledBack('postgres', fn);
 
@@ -395,5 +398,29 @@ export function describeAdoption(open: OpenScratchDatabase): void {
         expect(touched).toEqual([true]);
       }
     });
+
+    if (project.submissionIds === 'numbered') {
+      // Last: it changes the table for good.
+      test('switch-submission-ids-to-uuid.sql and the three migrations again: the browser can file inquiries, every row keeps its old number', async () => {
+        const byOldId = (rows: Row[]) => [...rows].sort((a, b) => Number(a.id) - Number(b.id));
+        const before = await asOwner(db, (session) => tableRows(session, 'contact_submissions'));
+        await db.run(readFileSync(SWITCH_TO_UUID, 'utf8'));
+        await runFiles(db, migrations.filter((file) => SUBMISSION_MIGRATIONS.test(file.file)));
+
+        const after = await asOwner(db, (session) => tableRows(session, 'contact_submissions'));
+        expect(after.every((row) => /^[0-9a-f-]{36}$/.test(String(row.id)))).toBe(true);
+        expect(byOldId(after.map(({ id: _uuid, legacy_id: legacyId, ...rest }) => ({ ...rest, id: legacyId })))).toEqual(byOldId(before));
+
+        const switched = await asOwner(db, catalogue);
+        expect(visitorPermissions(switched)).toEqual(visitorPermissions(fresh.once));
+        const verification = await verify(db, script);
+        expect(verification.notOk).toEqual([]);
+        expect(verification.lines).toContain('contact_submissions anon: file it with an id made in the browser → 1 row');
+
+        await runFiles(db, migrations);
+        expect(await asOwner(db, catalogue)).toEqual(switched);
+        await expect(db.run(readFileSync(SWITCH_TO_UUID, 'utf8'))).resolves.toBeUndefined();
+      });
+    }
   });
 }
