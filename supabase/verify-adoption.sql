@@ -128,13 +128,18 @@ attempts(tbl, role_order, step, api_role, attempt, result, expected) as (
      $sql$insert into public.contact_submissions (name, email, message, type, notified_at)
           values ('Permission check', 'check@example.com', 'Rolled back.', 'contact', now())$sql$,
      'refused (no privilege)'),
-    (5, 'count the submissions', 'select 1 from public.contact_submissions', '0 rows'),
-    (6, 'read the submissions', 'select name, email, message from public.contact_submissions', 'refused (no privilege)'),
-    (7, 'update the submissions', 'update public.contact_submissions set notified_at = now()', 'refused (no privilege)'),
-    (8, 'delete the submissions', 'delete from public.contact_submissions', 'refused (no privilege)')
+    -- What an older site did: insert, and read the stored row back (return=representation).
+    (5, 'file an inquiry and read it back',
+     $sql$insert into public.contact_submissions (name, email, company, message, type)
+          values ('Permission check', 'check@example.com', null, 'Rolled back.', 'contact') returning *$sql$,
+     'refused (no privilege)'),
+    (6, 'count the submissions', 'select 1 from public.contact_submissions', '0 rows'),
+    (7, 'read the submissions', 'select name, email, message from public.contact_submissions', 'refused (no privilege)'),
+    (8, 'update the submissions', 'update public.contact_submissions set notified_at = now()', 'refused (no privilege)'),
+    (9, 'delete the submissions', 'delete from public.contact_submissions', 'refused (no privilege)')
   ) as s(step, attempt, statement, expected)
   union all
-  select 'contact_submissions', 3, 9, 'service_role', 'read every row',
+  select 'contact_submissions', 3, 10, 'service_role', 'read every row',
          pg_temp.attempt('service_role', 'select 1 from public.contact_submissions'),
          n || case when n = '1' then ' row' else ' rows' end
   from (select count(*)::text as n from public.contact_submissions) as total
