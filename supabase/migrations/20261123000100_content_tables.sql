@@ -32,8 +32,8 @@ set local statement_timeout = '60s';
 -- material_coverage ----------------------------------------------------------------------------
 
 -- order_index is a position in a hand-edited list, published as a GraphQL Int (32 bits): a
--- bigint would accept positions the site cannot publish (hence squawk's prefer-bigint-over-int
--- is ignored on these lines).
+-- bigint would accept positions the site cannot publish, so each `order_index integer` line
+-- carries an ignore for squawk's prefer-bigint-over-int.
 create table if not exists public.material_coverage (
   id uuid primary key default gen_random_uuid(),
   name text not null,
@@ -126,7 +126,7 @@ alter table public.feature_cards
 comment on table public.feature_cards is
   'Cards of the product snapshot. classification: adasorter (left column) | worker (right column).';
 
--- Row-level security ----------------------------------------------------------------------------
+-- Row-level security ---------------------------------------------------------------------------
 -- On before anything else touches the rows. NO FORCE, as in a fresh project: the owner (the
 -- dashboard's SQL editor, these migrations) is not subject to the policies, so the rules below see
 -- every row of an adopted table.
@@ -134,7 +134,6 @@ comment on table public.feature_cards is
 alter table public.material_coverage enable row level security;
 alter table public.timeline enable row level security;
 alter table public.feature_cards enable row level security;
--- As in a fresh project: the owner (the dashboard, migrations) is not subject to the policies.
 alter table public.material_coverage no force row level security;
 alter table public.timeline no force row level security;
 alter table public.feature_cards no force row level security;

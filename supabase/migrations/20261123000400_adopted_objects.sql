@@ -24,7 +24,7 @@
 set local lock_timeout = '5s';
 set local statement_timeout = '60s';
 
--- Sequences --------------------------------------------------------------------------------------
+-- Sequences ------------------------------------------------------------------------------------
 
 do $sequences$
 declare
@@ -51,7 +51,7 @@ begin
 end
 $sequences$;
 
--- Trigger functions ------------------------------------------------------------------------------
+-- Trigger functions ----------------------------------------------------------------------------
 -- The fixed search_path: pg_catalog first, so no schema can stand in for a built-in, then the
 -- schemas a function written for Supabase resolves names in (its own, public, extensions), so an
 -- unqualified name in the body still finds what it found before. Functions of Supabase's own
@@ -96,7 +96,7 @@ begin
 end
 $trigger_functions$;
 
--- Views ------------------------------------------------------------------------------------------
+-- Views ----------------------------------------------------------------------------------------
 
 do $views$
 declare
