@@ -50,7 +50,8 @@ alter table public.contact_submissions alter column company drop not null;
 
 -- An adopted table keeps its own id (uuid, bigint identity, serial or text). Visitors' inserts must
 -- still get one without naming it, and the notifier needs a creation time: give a uuid or text id
--- and created_at a default where they have none. Nothing is rewritten: a default applies to new rows.
+-- and created_at a default where they have none (created_at: see below). Nothing is rewritten: a
+-- default applies to new rows.
 do $defaults$
 declare
   id_type text;
@@ -75,9 +76,18 @@ begin
     end if;
   end if;
 
-  if not exists (
-    select from pg_catalog.pg_attribute as a
-    where a.attrelid = 'public.contact_submissions'::regclass and a.attname = 'created_at' and a.atthasdef
+  -- created_at must default to the very `now()` the insert policy below compares it with. Older
+  -- Supabase templates wrote `timezone('utc'::text, now())`, which on a timestamptz column is a
+  -- different instant as soon as the session's time zone is not UTC (Asia/Jakarta: 7 hours
+  -- earlier): every visitor's inquiry would look back-dated and be refused. For timestamptz both
+  -- mean "the current instant" under UTC, so this changes no stored value and nothing for UTC.
+  if (
+    select pg_catalog.format_type(a.atttypid, null) = 'timestamp with time zone'
+           and pg_catalog.pg_get_expr(d.adbin, d.adrelid) is distinct from 'now()'
+      or d.adbin is null
+    from pg_catalog.pg_attribute as a
+    left join pg_catalog.pg_attrdef as d on d.adrelid = a.attrelid and d.adnum = a.attnum
+    where a.attrelid = 'public.contact_submissions'::regclass and a.attname = 'created_at'
   ) then
     alter table public.contact_submissions alter column created_at set default now();
   end if;

@@ -357,6 +357,22 @@ export function describeAdoption(open: OpenScratchDatabase): void {
       else expect(['22P02', NO_PRIVILEGE]).toContain(stored);
     });
 
+    test("a visitor's inquiry is accepted whatever the session's time zone", async () => {
+      const stored = await db.rolledBack('postgres', async (session) => {
+        await session.query(`set local timezone = 'Asia/Jakarta'`);
+        await session.setRole('anon');
+        await session.query(
+          `insert into public.contact_submissions (name, email, message, type) values ('Sari', 'sari@example.com', 'Hello', 'contact')`,
+        );
+        await session.setRole('service_role');
+        const { rows } = await session.query(
+          `select count(*)::int as n from public.contact_submissions where email = 'sari@example.com' and created_at = now()`,
+        );
+        return rows[0]?.n;
+      });
+      expect(stored).toBe(1);
+    });
+
     test('inquiries that predate adoption count as sent; a new one starts unsent', async () => {
       const notified = await db.rolledBack('anon', async (session) => {
         await session.query(
