@@ -1,0 +1,83 @@
+// `gatsby develop` run as a developer or an editor's preview runs it, for tests that need the real
+// development server. It writes ./.cache and ./public like a build, so the caller holds the build
+// lock (holdGatsbyLock) for as long as it runs. Gatsby forks a develop process and workers: the
+// server gets a process group of its own, and stop() signals the whole group.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { freePort } from '../../support/backend/functions';
+import { REPO_ROOT, SCRUBBED } from './site-build';
+
+export interface DevelopOptions {
+  /** GATSBY_SUPABASE_*, ENABLE_GATSBY_REFRESH_ENDPOINT and the like; SCRUBBED variables are removed unless given here. */
+  env?: Record<string, string>;
+  /** Picked free when not given; a caller that must name the URL before the start picks it. */
+  port?: number;
+}
+
+export interface DevelopServer {
+  url: string;
+  port: number;
+  /** Everything Gatsby printed so far, without its ANSI codes. */
+  output(): string;
+  /** How the process ended, or null while it runs. */
+  exit(): { code: number | null; signal: NodeJS.Signals | null } | null;
+  /** The last lines of the output, for failure messages. */
+  tail(lines?: number): string;
+  stop(): Promise<void>;
+}
+
+const STOP_GRACE_MS = 10_000;
+
+export async function startDevelop({ env = {}, port }: DevelopOptions = {}): Promise<DevelopServer> {
+  const chosen = port ?? (await freePort());
+  const gatsby = path.join(REPO_ROOT, 'node_modules', '.bin', 'gatsby');
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of SCRUBBED) delete childEnv[name];
+  Object.assign(childEnv, { GATSBY_TELEMETRY_DISABLED: '1', NO_COLOR: '1' }, env);
+
+  const child = spawn(gatsby, ['develop', '--host', '127.0.0.1', '--port', String(chosen)], {
+    cwd: REPO_ROOT,
+    env: childEnv,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  // Gatsby's progress output is full of ANSI cursor codes, even with NO_COLOR.
+  const collect = (chunk: Buffer) => (output += chunk.toString('utf8').replace(/\x1b\[[0-9;]*[A-Za-z]/g, ''));
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exit = { code, signal };
+      resolve();
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.once('spawn', resolve);
+    child.once('error', reject);
+  });
+
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-(child.pid as number), signal);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ESRCH') throw error;
+    }
+  };
+
+  return {
+    url: `http://127.0.0.1:${chosen}`,
+    port: chosen,
+    output: () => output,
+    exit: () => exit,
+    tail: (lines = 40) => output.replace(/\n{2,}/g, '\n').trim().split('\n').slice(-lines).join('\n'),
+    async stop() {
+      signalGroup('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())]);
+      // Workers that outlive Gatsby's own shutdown would keep ./.cache busy after the lock is released.
+      signalGroup('SIGKILL');
+      await exited;
+    },
+  };
+}
