@@ -3,6 +3,7 @@
 // lock (holdGatsbyLock) for as long as it runs. Gatsby forks a develop process and workers: the
 // server gets a process group of its own, and stop() signals the whole group.
 import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../../support/backend/functions';
 import { REPO_ROOT, SCRUBBED } from './site-build';
@@ -27,6 +28,21 @@ export interface DevelopServer {
 }
 
 const STOP_GRACE_MS = 10_000;
+// Develop empties ./public when it starts. Whatever build was there (after the browser tests' setup,
+// the default one, as after `npm run build`) waits here and is put back when the server stops.
+const PUBLIC_DIR = path.join(REPO_ROOT, 'public');
+const KEPT_PUBLIC_DIR = path.join(REPO_ROOT, 'artifacts', 'public-before-develop');
+
+function keepPublic(): () => void {
+  rmSync(KEPT_PUBLIC_DIR, { recursive: true, force: true });
+  if (!existsSync(PUBLIC_DIR)) return () => {};
+  mkdirSync(path.dirname(KEPT_PUBLIC_DIR), { recursive: true });
+  renameSync(PUBLIC_DIR, KEPT_PUBLIC_DIR);
+  return () => {
+    rmSync(PUBLIC_DIR, { recursive: true, force: true });
+    renameSync(KEPT_PUBLIC_DIR, PUBLIC_DIR);
+  };
+}
 
 export async function startDevelop({ env = {}, port }: DevelopOptions = {}): Promise<DevelopServer> {
   const chosen = port ?? (await freePort());
@@ -35,6 +51,7 @@ export async function startDevelop({ env = {}, port }: DevelopOptions = {}): Pro
   for (const name of SCRUBBED) delete childEnv[name];
   Object.assign(childEnv, { GATSBY_TELEMETRY_DISABLED: '1', NO_COLOR: '1' }, env);
 
+  const restorePublic = keepPublic();
   const child = spawn(gatsby, ['develop', '--host', '127.0.0.1', '--port', String(chosen)], {
     cwd: REPO_ROOT,
     env: childEnv,
@@ -56,6 +73,9 @@ export async function startDevelop({ env = {}, port }: DevelopOptions = {}): Pro
   await new Promise<void>((resolve, reject) => {
     child.once('spawn', resolve);
     child.once('error', reject);
+  }).catch((error: unknown) => {
+    restorePublic();
+    throw error;
   });
 
   const signalGroup = (signal: NodeJS.Signals) => {
@@ -78,6 +98,7 @@ export async function startDevelop({ env = {}, port }: DevelopOptions = {}): Pro
       // Workers that outlive Gatsby's own shutdown would keep ./.cache busy after the lock is released.
       signalGroup('SIGKILL');
       await exited;
+      restorePublic();
     },
   };
 }
