@@ -38,6 +38,16 @@ async function refresh(authorization?: string): Promise<{ status: number; body: 
   return { status: response.status, body: await response.text() };
 }
 
+/** An unauthorised refresh's status: 0 while nothing listens yet, -1 once develop has exited. */
+async function probe(): Promise<number> {
+  if (develop.exit()) return -1;
+  try {
+    return (await refresh()).status;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * pg_net's background worker: sends what net.http_post queued (the bootstrap's stand-in only
  * records the calls), with the URL, headers and body the trigger gave it. Returns the statuses.
@@ -125,11 +135,7 @@ beforeAll(async () => {
   });
   // The endpoint answers (403 without the token) as soon as the HTTP server listens, before the
   // development bundle is built.
-  const status = await waitFor(
-    async () => (develop.exit() ? -1 : await refresh().then((r) => r.status, () => 0)),
-    (s) => s === 403 || s === -1,
-    START_TIMEOUT_MS,
-  );
+  const status = await waitFor(probe, (s) => s === 403 || s === -1, START_TIMEOUT_MS);
   expectRunning();
   expect(status).toBe(403);
   timings.push(`lock ${((launched - started) / 1000).toFixed(1)} s`, `develop listening ${seconds(launched)}`);
@@ -143,71 +149,91 @@ afterAll(async () => {
   if (timings.length) console.log(`develop refresh: ${timings.join(', ')}`);
 }, 60_000);
 
-it('re-sources on the edit trigger’s refresh while develop is still starting, and on one sent during that refresh', async () => {
-  // Only a refresh inside this window reproduces the crash of issue 15.
-  expect(develop.output()).not.toMatch(BUNDLE_BUILT);
-  const readsBefore = contentReads();
+it(
+  're-sources on the edit trigger’s refresh while develop is still starting, and on one sent during that refresh',
+  async () => {
+    // Only a refresh inside this window reproduces the crash of issue 15.
+    expect(develop.output()).not.toMatch(BUNDLE_BUILT);
+    const readsBefore = contentReads();
 
-  await backend.sql(`update material_coverage set name = $2 where id = $1`, [SEED_IDS.material.pet, RENAMED_MATERIAL]);
-  const first = Date.now();
-  expect(await sendQueuedHookCalls()).toEqual([200]);
-  // The first refresh is running once its source plugin reads the backend again.
-  await waitFor(async () => contentReads(), (n) => n > readsBefore, 60_000);
-  expect(contentReads()).toBeGreaterThan(readsBefore);
+    await backend.sql(`update material_coverage set name = $2 where id = $1`, [SEED_IDS.material.pet, RENAMED_MATERIAL]);
+    const first = Date.now();
+    expect(await sendQueuedHookCalls()).toEqual([200]);
+    // The first refresh is running once its source plugin reads the backend again.
+    await waitFor(
+      async () => contentReads(),
+      (n) => n > readsBefore,
+      60_000,
+    );
+    expect(contentReads()).toBeGreaterThan(readsBefore);
 
-  await backend.sql(`update timeline set title = $2 where id = $1`, [SEED_IDS.timeline.current, RENAMED_TIMELINE]);
-  const second = Date.now();
-  expect(await sendQueuedHookCalls()).toEqual([200]);
+    await backend.sql(`update timeline set title = $2 where id = $1`, [SEED_IDS.timeline.current, RENAMED_TIMELINE]);
+    const second = Date.now();
+    expect(await sendQueuedHookCalls()).toEqual([200]);
 
-  const rows = await waitFor(graphqlRows, (r) => titles(r).includes(RENAMED_TIMELINE) || !!develop.exit(), SETTLE_TIMEOUT_MS);
-  expectRunning();
-  expect(names(rows)).toContain(RENAMED_MATERIAL);
-  expect(titles(rows)).toContain(RENAMED_TIMELINE);
-  timings.push(`first refresh → GraphQL ${seconds(first)}`, `second refresh → GraphQL ${seconds(second)}`);
-}, SETTLE_TIMEOUT_MS + 90_000);
+    const rows = await waitFor(graphqlRows, (r) => titles(r).includes(RENAMED_TIMELINE) || !!develop.exit(), SETTLE_TIMEOUT_MS);
+    expectRunning();
+    expect(names(rows)).toContain(RENAMED_MATERIAL);
+    expect(titles(rows)).toContain(RENAMED_TIMELINE);
+    timings.push(`first refresh → GraphQL ${seconds(first)}`, `second refresh → GraphQL ${seconds(second)}`);
+  },
+  SETTLE_TIMEOUT_MS + 90_000,
+);
 
-it('still serves the page after both refreshes, and the page shows both edits on reload', async () => {
-  const since = Date.now();
-  await settled();
-  expectRunning();
-  expect(develop.output()).toMatch(BUNDLE_BUILT);
-  timings.push(`settled ${seconds(since)} later`);
+it(
+  'still serves the page after both refreshes, and the page shows both edits on reload',
+  async () => {
+    const since = Date.now();
+    await settled();
+    expectRunning();
+    expect(develop.output()).toMatch(BUNDLE_BUILT);
+    timings.push(`settled ${seconds(since)} later`);
 
-  const html = await fetch(`${develop.url}/`);
-  expect(html.status).toBe(200);
-  expect(await html.text()).toContain('id="___gatsby"');
-  const pageData = await (await fetch(`${develop.url}/page-data/index/page-data.json`)).text();
-  expect(pageData).toContain(RENAMED_MATERIAL);
-  expect(pageData).toContain(RENAMED_TIMELINE);
+    const html = await fetch(`${develop.url}/`);
+    expect(html.status).toBe(200);
+    expect(await html.text()).toContain('id="___gatsby"');
+    const pageData = await (await fetch(`${develop.url}/page-data/index/page-data.json`)).text();
+    expect(pageData).toContain(RENAMED_MATERIAL);
+    expect(pageData).toContain(RENAMED_TIMELINE);
 
-  // The page's own live refresh reads the backend in the browser; refused here, so what it shows
-  // comes from develop's re-sourced data alone.
-  browser = await launchBrowser();
-  const tracked = await openPage(browser, `${develop.url}/`, {
-    beforeOpen: async (page) => {
-      await page.route(`${backend.url}/**`, (route) => route.abort());
-    },
-  });
-  const headings = (region: string) =>
-    tracked.page.getByRole('region', { name: region, exact: true }).getByRole('heading', { level: 3 }).allInnerTexts();
-  expect(await headings(COVERAGE.title)).toContain(RENAMED_MATERIAL);
-  expect(await headings(TIMELINE.title)).toContain(RENAMED_TIMELINE);
-  await tracked.close();
-  expectRunning();
-}, SETTLE_TIMEOUT_MS + 90_000);
+    // The page's own live refresh reads the backend in the browser; refused here, so what it shows
+    // comes from develop's re-sourced data alone.
+    browser = await launchBrowser();
+    const tracked = await openPage(browser, `${develop.url}/`, {
+      beforeOpen: async (page) => {
+        await page.route(`${backend.url}/**`, (route) => route.abort());
+      },
+    });
+    const headings = (region: string) =>
+      tracked.page.getByRole('region', { name: region, exact: true }).getByRole('heading', { level: 3 }).allInnerTexts();
+    expect(await headings(COVERAGE.title)).toContain(RENAMED_MATERIAL);
+    expect(await headings(TIMELINE.title)).toContain(RENAMED_TIMELINE);
+    await tracked.close();
+    expectRunning();
+  },
+  SETTLE_TIMEOUT_MS + 90_000,
+);
 
-it('takes a later edit too, once develop is idle, and keeps serving', async () => {
-  await backend.sql(`update material_coverage set name = $2 where id = $1`, [SEED_IDS.material.pet, RENAMED_AGAIN]);
-  const sent = Date.now();
-  expect(await sendQueuedHookCalls()).toEqual([200]);
-  const pageData = () => fetch(`${develop.url}/page-data/index/page-data.json`).then((r) => r.text(), () => '');
-  expect(await waitFor(pageData, (text) => text.includes(RENAMED_AGAIN) || !!develop.exit(), SETTLE_TIMEOUT_MS)).toContain(RENAMED_AGAIN);
-  timings.push(`idle refresh → page data ${seconds(sent)}`);
-  await settled();
-  expectRunning();
-  expect(names(await graphqlRows())).toContain(RENAMED_AGAIN);
-  expect((await fetch(`${develop.url}/`)).status).toBe(200);
-}, SETTLE_TIMEOUT_MS + 60_000);
+it(
+  'takes a later edit too, once develop is idle, and keeps serving',
+  async () => {
+    await backend.sql(`update material_coverage set name = $2 where id = $1`, [SEED_IDS.material.pet, RENAMED_AGAIN]);
+    const sent = Date.now();
+    expect(await sendQueuedHookCalls()).toEqual([200]);
+    const pageData = () =>
+      fetch(`${develop.url}/page-data/index/page-data.json`).then(
+        (r) => r.text(),
+        () => '',
+      );
+    expect(await waitFor(pageData, (text) => text.includes(RENAMED_AGAIN) || !!develop.exit(), SETTLE_TIMEOUT_MS)).toContain(RENAMED_AGAIN);
+    timings.push(`idle refresh → page data ${seconds(sent)}`);
+    await settled();
+    expectRunning();
+    expect(names(await graphqlRows())).toContain(RENAMED_AGAIN);
+    expect((await fetch(`${develop.url}/`)).status).toBe(200);
+  },
+  SETTLE_TIMEOUT_MS + 60_000,
+);
 
 it('refuses a refresh without the token or with a wrong one, and re-sources nothing', async () => {
   await backend.sql(`update timeline set title = $2 where id = $1`, [SEED_IDS.timeline.current, UNPUBLISHED_TITLE]);

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { freePort } from '../../support/backend/functions';
 import { REPO_ROOT, SCRUBBED } from './site-build';
 
@@ -58,10 +59,11 @@ export async function startDevelop({ env = {}, port }: DevelopOptions = {}): Pro
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
+  let raw = '';
   let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  const collect = (chunk: Buffer) => (raw += chunk.toString('utf8'));
   // Gatsby's progress output is full of ANSI cursor codes, even with NO_COLOR.
-  const collect = (chunk: Buffer) => (output += chunk.toString('utf8').replace(/\x1b\[[0-9;]*[A-Za-z]/g, ''));
+  const output = () => stripVTControlCharacters(raw);
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
   const exited = new Promise<void>((resolve) =>
@@ -89,9 +91,15 @@ export async function startDevelop({ env = {}, port }: DevelopOptions = {}): Pro
   return {
     url: `http://127.0.0.1:${chosen}`,
     port: chosen,
-    output: () => output,
+    output,
     exit: () => exit,
-    tail: (lines = 40) => output.replace(/\n{2,}/g, '\n').trim().split('\n').slice(-lines).join('\n'),
+    tail: (lines = 40) =>
+      output()
+        .replace(/\n{2,}/g, '\n')
+        .trim()
+        .split('\n')
+        .slice(-lines)
+        .join('\n'),
     async stop() {
       signalGroup('SIGTERM');
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())]);
