@@ -28,7 +28,7 @@ export interface BuildResult {
 
 // A variant must not inherit the shell's backend settings, nor Jest's NODE_ENV=test (Gatsby's Babel
 // preset and React would build for tests).
-const SCRUBBED = ['GATSBY_SUPABASE_URL', 'GATSBY_SUPABASE_ANON_KEY', 'REQUIRE_BACKEND', 'NODE_ENV', 'BABEL_ENV'];
+export const SCRUBBED = ['GATSBY_SUPABASE_URL', 'GATSBY_SUPABASE_ANON_KEY', 'REQUIRE_BACKEND', 'NODE_ENV', 'BABEL_ENV'];
 
 // flock is part of util-linux on every Debian; without it the caller is trusted to run alone.
 const hasFlock = () => ['/usr/bin/flock', '/bin/flock'].some((file) => existsSync(file));
