@@ -1,0 +1,387 @@
+-- Every stored inquiry reaches the team exactly once, eventually, and a flood never does.
+--
+-- The browser's notify call (right after its insert) stays the fast path. Whatever it leaves
+-- behind (a closed tab, a lost network, Resend down) is swept up by a scheduled job: every minute
+-- pg_cron asks the same edge function, authorised by the service key, to send what is pending
+-- (20261124001100_inquiry_sweep_job.sql). Both paths claim rows through the functions below, so
+-- of any number of simultaneous calls exactly one sends a given inquiry.
+--
+-- Delivery state lives in columns of contact_submissions that only the service role can read
+-- (visitors may insert the form's columns and nothing else, 20261123000200). The limits live in
+-- one row of private.inquiry_limits, so the team changes them with an UPDATE, not a migration.
+--
+-- Idempotent: it applies over itself without error or change.
+
+create schema if not exists private;
+-- Not exposed through the Data API (supabase/config.toml exposes `public` only).
+revoke all on schema private from public;
+
+-- Limits ----------------------------------------------------------------------------------------
+create table if not exists private.inquiry_limits (
+  singleton boolean primary key default true check (singleton),
+  -- At most this many individual emails per sliding hour; beyond it, inquiries wait for the digest.
+  emails_per_hour integer not null default 20 check (emails_per_hour >= 0),
+  -- At most one digest per this interval.
+  digest_interval interval not null default interval '1 hour',
+  -- After failing this long, an inquiry is marked failed and listed in private.failed_inquiries.
+  give_up_after interval not null default interval '1 day',
+  -- The most rows one sweep call claims for individual emails, and for one digest.
+  sweep_batch integer not null default 10 check (sweep_batch > 0),
+  digest_batch integer not null default 500 check (digest_batch > 0),
+  -- How long a claim keeps other callers off a row. Longer than one call can take, so a live
+  -- sender never loses its rows; a sender that died gives them back when it runs out.
+  claim_lease interval not null default interval '5 minutes',
+  -- Inquiries older than this are left to whoever handled them before (see below); null = none.
+  sweep_rows_since timestamptz,
+  -- Per client address (the pre-request hook, 20261124001200_inquiry_rate_limit.sql).
+  inserts_per_address integer not null default 10 check (inserts_per_address > 0),
+  inserts_overall integer not null default 100 check (inserts_overall > 0),
+  insert_window interval not null default interval '10 minutes'
+);
+
+comment on table private.inquiry_limits is
+  'The inquiry limits (one row): individual emails per hour, digest interval, retries, per-address inserts. '
+  'Change with UPDATE; takes effect on the next request.';
+
+-- Adopting a project that already holds inquiries: the old site emailed those (without recording
+-- it in notified_at), so the sweep must not send them all again on its first run. The first
+-- application remembers when it happened if there were rows then; a fresh project has none.
+insert into private.inquiry_limits (sweep_rows_since)
+select case when exists (select from public.contact_submissions) then now() end
+on conflict (singleton) do nothing;
+
+-- Delivery state ----------------------------------------------------------------------------------
+alter table public.contact_submissions
+  -- 'email' or 'digest': how it is being (lease held) or was (notified_at set) sent.
+  add column if not exists notify_channel text,
+  -- The claim's token and how long it holds; a sender reports back with the token.
+  add column if not exists notify_claim uuid,
+  add column if not exists notify_lease_until timestamptz,
+  add column if not exists notify_attempts integer not null default 0,
+  add column if not exists notify_next_at timestamptz,
+  add column if not exists notify_last_error text,
+  add column if not exists notify_failing_since timestamptz,
+  add column if not exists notify_failed_at timestamptz,
+  -- Set for inquiries that must not get an email of their own (they go to the digest).
+  add column if not exists notify_digest_only boolean not null default false;
+
+do $constraints$
+begin
+  if not exists (
+    select from pg_catalog.pg_constraint
+    where conrelid = 'public.contact_submissions'::regclass and conname = 'contact_submissions_notify_channel_check'
+  ) then
+    alter table public.contact_submissions
+      add constraint contact_submissions_notify_channel_check
+      check (notify_channel in ('email', 'digest')) not valid;
+  end if;
+end
+$constraints$;
+
+comment on column public.contact_submissions.notified_at is
+  'When the team was emailed about this inquiry (on its own or in a digest, see notify_channel).';
+comment on column public.contact_submissions.notify_attempts is
+  'Failed sends so far; the next one is not before notify_next_at. Service role only.';
+comment on column public.contact_submissions.notify_failed_at is
+  'Set when sending kept failing for private.inquiry_limits.give_up_after; see private.failed_inquiries.';
+
+-- The sweep reads pending rows oldest first; sent and failed ones drop out of the index.
+create index if not exists contact_submissions_pending_idx
+  on public.contact_submissions (created_at, id)
+  where notified_at is null and notify_failed_at is null;
+create index if not exists contact_submissions_notified_idx
+  on public.contact_submissions (notified_at, notify_channel)
+  where notified_at is not null;
+
+-- Claims ---------------------------------------------------------------------------------------------
+-- Every claim takes one transaction-level advisory lock first: counting the hour's emails and
+-- claiming under that count must not interleave, or two callers could both take the 20th email.
+-- Claims are a few milliseconds; the sending happens after the transaction.
+
+-- Individual emails sent in the last hour, plus those being sent right now.
+create or replace function private.inquiry_emails_in_last_hour()
+returns integer
+language sql
+stable
+set search_path = ''
+as $$
+  select count(*)::integer
+  from public.contact_submissions
+  where notify_channel = 'email'
+    and (notified_at > now() - interval '1 hour' or (notified_at is null and notify_lease_until > now()));
+$$;
+
+-- A row either sweep or fast path may take: not sent, not failed, not held, due, in scope.
+create or replace function private.inquiry_is_due(s public.contact_submissions, since timestamptz)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select s.notified_at is null
+    and s.notify_failed_at is null
+    and (s.notify_lease_until is null or s.notify_lease_until <= now())
+    and (s.notify_next_at is null or s.notify_next_at <= now())
+    and (since is null or s.created_at >= since);
+$$;
+
+create or replace function private.inquiry_row(s public.contact_submissions)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select pg_catalog.jsonb_build_object(
+    'id', s.id, 'name', s.name, 'email', s.email, 'company', s.company, 'message', s.message,
+    'type', s.type, 'created_at', s.created_at, 'notified_at', s.notified_at, 'attempts', s.notify_attempts
+  );
+$$;
+
+-- The fast path: the browser's call for the row it has just stored. `max_age_seconds` keeps the
+-- public key from replaying old rows (the sweep handles those). Outcomes: claimed (with the row
+-- and the claim token), not-found, already-notified, busy (someone holds it), too-old, not-due
+-- (a failed send waits for its retry), failed, capped (the hour's emails are spent: it goes to the
+-- digest).
+create or replace function public.inquiry_notify_claim_one(p_id uuid, p_max_age_seconds integer)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  limits private.inquiry_limits;
+  s public.contact_submissions;
+begin
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('inquiry_notify_claim'));
+  select * into limits from private.inquiry_limits;
+  select * into s from public.contact_submissions where id = p_id for update;
+  if not found then
+    return pg_catalog.jsonb_build_object('outcome', 'not-found');
+  elsif s.notified_at is not null then
+    return pg_catalog.jsonb_build_object('outcome', 'already-notified');
+  elsif s.notify_failed_at is not null then
+    return pg_catalog.jsonb_build_object('outcome', 'failed');
+  elsif s.notify_lease_until > now() then
+    return pg_catalog.jsonb_build_object('outcome', 'busy');
+  elsif now() - s.created_at > pg_catalog.make_interval(secs => p_max_age_seconds) then
+    return pg_catalog.jsonb_build_object('outcome', 'too-old');
+  elsif s.notify_next_at > now() then
+    return pg_catalog.jsonb_build_object('outcome', 'not-due');
+  elsif s.notify_digest_only or private.inquiry_emails_in_last_hour() >= limits.emails_per_hour then
+    return pg_catalog.jsonb_build_object('outcome', 'capped');
+  end if;
+
+  update public.contact_submissions
+  set notify_claim = gen_random_uuid(), notify_lease_until = now() + limits.claim_lease, notify_channel = 'email'
+  where id = p_id
+  returning * into s;
+  return pg_catalog.jsonb_build_object('outcome', 'claimed', 'claim', s.notify_claim, 'row', private.inquiry_row(s));
+end;
+$$;
+
+-- The sweep: due rows for individual emails, oldest first, at most sweep_batch and what is left of
+-- the hour's emails. `skip locked` as a second guard: a row locked by any other writer is left for
+-- the next sweep rather than waited for.
+create or replace function public.inquiry_notify_claim_batch()
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  limits private.inquiry_limits;
+  room integer;
+  token uuid := gen_random_uuid();
+  claimed jsonb;
+begin
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('inquiry_notify_claim'));
+  select * into limits from private.inquiry_limits;
+  room := least(limits.sweep_batch, limits.emails_per_hour - private.inquiry_emails_in_last_hour());
+  if room <= 0 then
+    return pg_catalog.jsonb_build_object('claim', null, 'rows', '[]'::jsonb);
+  end if;
+
+  with picked as (
+    select s.id from public.contact_submissions as s
+    where private.inquiry_is_due(s, limits.sweep_rows_since) and not s.notify_digest_only
+    order by s.created_at, s.id
+    limit room
+    for update skip locked
+  ), taken as (
+    update public.contact_submissions as s
+    set notify_claim = token, notify_lease_until = now() + limits.claim_lease, notify_channel = 'email'
+    from picked where s.id = picked.id
+    returning s.*
+  )
+  select coalesce(pg_catalog.jsonb_agg(private.inquiry_row(taken) order by taken.created_at, taken.id), '[]'::jsonb)
+  into claimed from taken;
+  return pg_catalog.jsonb_build_object('claim', case when claimed <> '[]'::jsonb then token end, 'rows', claimed);
+end;
+$$;
+
+-- The digest: at most one per digest_interval. It takes the rows that cannot get an email of their
+-- own: every due row while the hour's emails are spent, and rows marked digest-only at any time.
+create or replace function public.inquiry_notify_claim_digest()
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  limits private.inquiry_limits;
+  capped boolean;
+  token uuid := gen_random_uuid();
+  claimed jsonb;
+begin
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('inquiry_notify_claim'));
+  select * into limits from private.inquiry_limits;
+  if exists (
+    select from public.contact_submissions
+    where notify_channel = 'digest'
+      and (notified_at > now() - limits.digest_interval or (notified_at is null and notify_lease_until > now()))
+  ) then
+    return pg_catalog.jsonb_build_object('claim', null, 'rows', '[]'::jsonb);
+  end if;
+  capped := private.inquiry_emails_in_last_hour() >= limits.emails_per_hour;
+
+  with picked as (
+    select s.id from public.contact_submissions as s
+    where private.inquiry_is_due(s, limits.sweep_rows_since) and (capped or s.notify_digest_only)
+    order by s.created_at, s.id
+    limit limits.digest_batch
+    for update skip locked
+  ), taken as (
+    update public.contact_submissions as s
+    set notify_claim = token, notify_lease_until = now() + limits.claim_lease, notify_channel = 'digest'
+    from picked where s.id = picked.id
+    returning s.*
+  )
+  select coalesce(pg_catalog.jsonb_agg(private.inquiry_row(taken) order by taken.created_at, taken.id), '[]'::jsonb)
+  into claimed from taken;
+  return pg_catalog.jsonb_build_object('claim', case when claimed <> '[]'::jsonb then token end, 'rows', claimed);
+end;
+$$;
+
+-- Reporting back ------------------------------------------------------------------------------------
+-- Each takes the claim token: a sender whose lease ran out (and whose rows someone else took) can
+-- no longer change them. Each returns how many rows it changed.
+
+create or replace function public.inquiry_notify_sent(p_claim uuid, p_ids uuid[])
+returns integer
+language sql
+security definer
+set search_path = ''
+as $$
+  with sent as (
+    update public.contact_submissions
+    set notified_at = now(), notify_claim = null, notify_lease_until = null
+    where notify_claim = p_claim and id = any (p_ids) and notified_at is null
+    returning 1
+  )
+  select count(*)::integer from sent;
+$$;
+
+-- A failed send: the next try waits 1, 2, 4 … minutes (at most an hour), or longer when Resend
+-- said so (429 with Retry-After). Failing for give_up_after marks the row failed for good.
+create or replace function public.inquiry_notify_failed(
+  p_claim uuid,
+  p_ids uuid[],
+  p_error text,
+  p_retry_after_seconds integer default null
+)
+returns integer
+language sql
+security definer
+set search_path = ''
+as $$
+  with limits as (select * from private.inquiry_limits), failed as (
+    update public.contact_submissions as s
+    set notify_attempts = s.notify_attempts + 1,
+        notify_last_error = left(p_error, 200),
+        notify_failing_since = coalesce(s.notify_failing_since, now()),
+        notify_next_at = now() + greatest(
+          least(interval '1 minute' * power(2, least(s.notify_attempts, 10)), interval '1 hour'),
+          pg_catalog.make_interval(secs => coalesce(p_retry_after_seconds, 0))
+        ),
+        notify_failed_at = case
+          when coalesce(s.notify_failing_since, now()) <= now() - limits.give_up_after then now()
+        end,
+        notify_claim = null,
+        notify_lease_until = null,
+        notify_channel = null
+    from limits
+    where s.notify_claim = p_claim and s.id = any (p_ids) and s.notified_at is null
+    returning 1
+  )
+  select count(*)::integer from failed;
+$$;
+
+-- Not sent and not tried (the sweep stopped early): back to pending, no attempt counted.
+create or replace function public.inquiry_notify_release(p_claim uuid, p_ids uuid[])
+returns integer
+language sql
+security definer
+set search_path = ''
+as $$
+  with released as (
+    update public.contact_submissions
+    set notify_claim = null, notify_lease_until = null, notify_channel = null
+    where notify_claim = p_claim and id = any (p_ids) and notified_at is null
+    returning 1
+  )
+  select count(*)::integer from released;
+$$;
+
+-- Supabase's default privileges grant new functions in `public` to every API role; these are the
+-- notifier's alone (the edge function calls them with the service key).
+revoke execute on function public.inquiry_notify_claim_one(uuid, integer) from public, anon, authenticated;
+revoke execute on function public.inquiry_notify_claim_batch() from public, anon, authenticated;
+revoke execute on function public.inquiry_notify_claim_digest() from public, anon, authenticated;
+revoke execute on function public.inquiry_notify_sent(uuid, uuid[]) from public, anon, authenticated;
+revoke execute on function public.inquiry_notify_failed(uuid, uuid[], text, integer) from public, anon, authenticated;
+revoke execute on function public.inquiry_notify_release(uuid, uuid[]) from public, anon, authenticated;
+grant execute on function public.inquiry_notify_claim_one(uuid, integer) to service_role;
+grant execute on function public.inquiry_notify_claim_batch() to service_role;
+grant execute on function public.inquiry_notify_claim_digest() to service_role;
+grant execute on function public.inquiry_notify_sent(uuid, uuid[]) to service_role;
+grant execute on function public.inquiry_notify_failed(uuid, uuid[], text, integer) to service_role;
+grant execute on function public.inquiry_notify_release(uuid, uuid[]) to service_role;
+revoke execute on function private.inquiry_emails_in_last_hour() from public;
+revoke execute on function private.inquiry_is_due(public.contact_submissions, timestamptz) from public;
+revoke execute on function private.inquiry_row(public.contact_submissions) from public;
+
+-- Where the team looks ---------------------------------------------------------------------------------
+-- In `private`, so neither the Data API nor the advisors' "security definer view" check apply;
+-- security_invoker all the same, so a role granted it later still sees only what it may read.
+create or replace view private.inquiry_notifications with (security_invoker = true) as
+select
+  id,
+  created_at,
+  type,
+  name,
+  email,
+  case
+    when notified_at is not null then 'sent'
+    when notify_failed_at is not null then 'failed'
+    when notify_lease_until > now() then 'sending'
+    when notify_attempts > 0 then 'retrying'
+    else 'pending'
+  end as status,
+  notify_channel as channel,
+  notified_at,
+  notify_attempts as attempts,
+  notify_next_at as next_attempt_at,
+  notify_last_error as last_error,
+  notify_failed_at as failed_at
+from public.contact_submissions;
+
+create or replace view private.failed_inquiries with (security_invoker = true) as
+select id, created_at, type, name, email, company, message,
+  notify_attempts as attempts, notify_last_error as last_error, notify_failed_at as failed_at
+from public.contact_submissions
+where notify_failed_at is not null and notified_at is null;
+
+comment on view private.inquiry_notifications is
+  'Every inquiry with its delivery status: pending, sending, retrying, sent (email or digest), failed.';
+comment on view private.failed_inquiries is
+  'Inquiries whose email kept failing for a day: nobody was told about them. Reply by hand, then see docs/backend.md.';
