@@ -1,9 +1,9 @@
 // The local backend is what the browser tests trust to behave like Supabase: it must refuse calls
 // it does not know, let the real grants and RLS decide per key, and answer the site's and the
 // notify function's calls in PostgREST's shapes (asserted here through postgrest-js itself).
-import { request } from 'node:http';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { startLocalBackend, type LocalBackend } from '../support/backend';
+import { insertInquiry, type VisitorRow } from '../support/backend/visitor';
 
 let backend: LocalBackend;
 
@@ -23,26 +23,8 @@ const submission = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** An anon insert sent from a given loopback address, as a visitor on that address would send it. */
-function insertFrom(localAddress: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      `${backend.url}/rest/v1/contact_submissions`,
-      {
-        method: 'POST',
-        localAddress,
-        headers: { apikey: backend.anonKey, Authorization: `Bearer ${backend.anonKey}`, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify(submission()));
-  });
-}
+const insertFrom = (localAddress: string) =>
+  insertInquiry(backend.url, backend.anonKey, submission() as unknown as VisitorRow, localAddress);
 
 beforeAll(async () => {
   backend = await startLocalBackend();

@@ -7,6 +7,7 @@
 // runs here too, with a second connection for the concurrent claims.
 import { Client } from 'pg';
 import { startLocalBackend, takeNetCalls, replayNetCall, type LocalBackend, type NetCall } from '../support/backend';
+import { insertInquiry, notifyTeam, visitorRow } from '../support/backend/visitor';
 import { describeWithPgCron, loadSupabaseFiles, startPostgresCluster, type PostgresCluster } from '../support/postgres';
 import { describeInquiryDatabase, inquiryMigrations, type SqlClient } from './suites/inquiries';
 
@@ -134,6 +135,31 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
       expect((await replayNetCall(await jobCall())).body).toEqual({ sent: 0, retrying: 0, released: 0, digested: 0 });
       expect(sentKeys()).toEqual([old!.id, closedTab]);
       expect(sentKeys()).not.toContain(notified!.id);
+    });
+
+    test('a burst of 30 fresh inquiries with their notify calls costs 20 individual emails and one digest naming the rest', async () => {
+      await backend.db.query('delete from private.inquiry_writes');
+      const burst = Array.from({ length: 30 }, () => visitorRow());
+      // Thirty visitors, three inquiries per address: within the per-address limit.
+      const answers = await Promise.all(
+        burst.map(async (row, index) => {
+          const address = `127.0.0.${10 + Math.floor(index / 3)}`;
+          const stored = await insertInquiry(backend.url, backend.anonKey, row, address);
+          return [stored.status, (await notifyTeam(backend.url, backend.anonKey, row, address)).status];
+        }),
+      );
+      expect(answers.filter(([stored]) => stored === 201)).toHaveLength(30);
+      const notifyStatuses = answers.map(([, notified]) => notified).sort();
+      expect(notifyStatuses).toEqual([...Array(20).fill(200), ...Array(10).fill(202)]);
+
+      expect((await replayNetCall(await jobCall())).body).toEqual({ sent: 0, retrying: 0, released: 0, digested: 10 });
+      expect((await replayNetCall(await jobCall())).body).toEqual({ sent: 0, retrying: 0, released: 0, digested: 0 });
+      expect(backend.emails.length).toBeLessThanOrEqual(22);
+      const individual = backend.emails.filter((email) => !String(email.idempotencyKey).startsWith('digest-'));
+      expect(individual).toHaveLength(20);
+      const everything = backend.emails.map((email) => String(email.body.text)).join('\n');
+      for (const row of burst) expect([row.name, everything.includes(row.email) && everything.includes(row.name)]).toEqual([row.name, true]);
+      await backend.db.query('delete from private.inquiry_writes');
     });
 
     test('the same call with the anon key is refused and sends nothing', async () => {
