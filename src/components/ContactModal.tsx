@@ -7,8 +7,16 @@ import FileText from 'lucide-react/icons/file-text';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import X from 'lucide-react/icons/x';
 import type { InquiryType } from '../content/types';
-import { CLOSE_LABEL, MODAL_COPY, SUBMIT_FAILED_LOG, SUCCESS_AUTO_CLOSE_MS, type InquiryField } from '../content/modal';
+import {
+  CLOSE_LABEL,
+  MODAL_COPY,
+  SUBMIT_FAILED_LOG,
+  SUCCESS_AUTO_CLOSE_MS,
+  type InquiryField,
+  type SubmitFailure,
+} from '../content/modal';
 import { testConnection } from '../lib/connection-test';
+import { submitFailureOf } from '../lib/submit-failure';
 import { submitInquiry } from '../lib/submit-inquiry';
 import { ContactForm, EMPTY_CONTACT_FORM, type ContactFormValues } from './ContactForm';
 import { useModalDialog } from './useModalDialog';
@@ -26,7 +34,7 @@ interface ContactModalProps {
 export function ContactModal({ type, isOpen, onClose }: ContactModalProps) {
   const [values, setValues] = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
   const [phase, setPhase] = useState<Phase>('form');
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<SubmitFailure | null>(null);
   // State updates are not synchronous: a second click in the same frame must still be refused.
   const inFlight = useRef(false);
   const onCloseRef = useRef(onClose);
@@ -36,14 +44,14 @@ export function ContactModal({ type, isOpen, onClose }: ContactModalProps) {
     if (inFlight.current) return;
     inFlight.current = true;
     setPhase('submitting');
-    setFailed(false);
+    setFailure(null);
     try {
       // A bot filled the honeypot: it sees the usual success and nothing is sent.
       if (!fromBot) await submitInquiry({ type, ...values });
       setPhase('sent');
     } catch (error) {
       console.error(SUBMIT_FAILED_LOG, error);
-      setFailed(true);
+      setFailure(submitFailureOf(error));
       setPhase('form');
     } finally {
       inFlight.current = false;
@@ -75,7 +83,7 @@ export function ContactModal({ type, isOpen, onClose }: ContactModalProps) {
           type={type}
           phase={phase}
           values={values}
-          failed={failed}
+          failure={failure}
           onChange={change}
           onSubmit={submit}
           onClose={onClose}
@@ -89,7 +97,7 @@ interface DialogLayerProps {
   type: InquiryType;
   phase: Phase;
   values: ContactFormValues;
-  failed: boolean;
+  failure: SubmitFailure | null;
   onChange: (field: InquiryField, value: string) => void;
   onSubmit: (fromBot: boolean) => void;
   onClose: () => void;
@@ -97,7 +105,7 @@ interface DialogLayerProps {
 
 const TYPE_ICON = { contact: MessageCircle, investor: FileText } as const;
 
-function DialogLayer({ type, phase, values, failed, onChange, onSubmit, onClose }: DialogLayerProps) {
+function DialogLayer({ type, phase, values, failure, onChange, onSubmit, onClose }: DialogLayerProps) {
   const copy = MODAL_COPY[type];
   const Icon = TYPE_ICON[type];
   const sent = phase === 'sent';
@@ -192,7 +200,7 @@ function DialogLayer({ type, phase, values, failed, onChange, onSubmit, onClose 
                   values={values}
                   submitLabel={copy.button}
                   submitting={phase === 'submitting'}
-                  failed={failed}
+                  failure={failure}
                   onChange={onChange}
                   onSubmit={onSubmit}
                 />
