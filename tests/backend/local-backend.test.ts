@@ -254,4 +254,17 @@ describe('the notify function under Deno', () => {
       'service_role /rest/v1/rpc/inquiry_notify_claim_digest',
     ]);
   }, 120_000);
+
+  it('runs the sweep on its own timer when asked to, as pg_cron runs the job', async () => {
+    const timed = await startLocalBackend({ sweepIntervalMs: 250 });
+    try {
+      const row = submission({ name: 'Never Notified' });
+      await insertInquiry(timed.url, timed.anonKey, row as unknown as VisitorRow);
+      const deadline = Date.now() + 60_000;
+      while (timed.emails.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(timed.emails.map((email) => email.idempotencyKey)).toEqual([row.id]);
+    } finally {
+      await timed.stop();
+    }
+  }, 120_000);
 });
