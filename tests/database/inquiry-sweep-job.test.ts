@@ -158,7 +158,8 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
       const individual = backend.emails.filter((email) => !String(email.idempotencyKey).startsWith('digest-'));
       expect(individual).toHaveLength(20);
       const everything = backend.emails.map((email) => String(email.body.text)).join('\n');
-      for (const row of burst) expect([row.name, everything.includes(row.email) && everything.includes(row.name)]).toEqual([row.name, true]);
+      const unnamed = burst.filter((row) => !(everything.includes(row.email) && everything.includes(row.name)));
+      expect(unnamed).toEqual([]);
       await backend.db.query('delete from private.inquiry_writes');
     });
 

@@ -209,14 +209,16 @@ test('a burst of 30 costs 20 individual emails and one digest naming the other 1
   for (const submission of burst) {
     if (individually.has(submission.id)) continue;
     for (const part of [digest.body.text, digest.body.html]) {
-      for (const value of [submission.name, submission.email, submission.message, submission.type === 'contact' ? 'Contact message' : 'Investor deck request']) {
+      const typeLabel = submission.type === 'contact' ? 'Contact message' : 'Investor deck request';
+      for (const value of [submission.name, submission.email, submission.message, typeLabel]) {
         assert.ok(part.includes(value), `${value} of ${submission.id} in the digest`);
       }
       if (submission.company) assert.ok(part.includes(submission.company));
     }
   }
   const { rows } = await h.db.query<{ channel: string; n: number }>(
-    `select notify_channel as channel, count(*)::int as n from public.contact_submissions where notified_at is not null group by 1 order by 1`,
+    `select notify_channel as channel, count(*)::int as n from public.contact_submissions
+     where notified_at is not null group by 1 order by 1`,
   );
   assert.deepEqual(rows, [{ channel: 'digest', n: 10 }, { channel: 'email', n: 20 }]);
 });

@@ -61,19 +61,22 @@ export async function asPostgrest(client: SqlClient, request: Request, statement
 }
 
 let counter = 0;
-const INSERT = `insert into public.contact_submissions (id, name, email, company, message, type) values (gen_random_uuid(), $1, $2, null, 'Hello', 'contact')`;
+const INSERT = `insert into public.contact_submissions (id, name, email, company, message, type)
+  values (gen_random_uuid(), $1, $2, null, 'Hello', 'contact')`;
 
 function visitorInsert(client: SqlClient, forwardedFor: string | null, role: Request['role'] = 'anon'): Promise<string | null> {
   counter += 1;
   const headers: Record<string, string> = { 'content-type': 'application/json', prefer: 'return=minimal' };
   if (forwardedFor !== null) headers['x-forwarded-for'] = forwardedFor;
-  return asPostgrest(client, { role, method: 'POST', path: '/contact_submissions', headers }, INSERT, [`Visitor ${counter}`, `v${counter}@example.com`]);
+  const request = { role, method: 'POST', path: '/contact_submissions', headers };
+  return asPostgrest(client, request, INSERT, [`Visitor ${counter}`, `v${counter}@example.com`]);
 }
 
 async function pending(client: SqlClient, count: number, minutesAgo = 5): Promise<string[]> {
   const { rows } = await client.query<{ id: string }>(
     `insert into public.contact_submissions (name, email, message, type, created_at)
-     select 'Row ' || n, 'row' || n || '@example.com', 'Message ' || n, 'contact', now() - make_interval(mins => $2) + make_interval(secs => n)
+     select 'Row ' || n, 'row' || n || '@example.com', 'Message ' || n, 'contact',
+            now() - make_interval(mins => $2) + make_interval(secs => n)
      from generate_series(1, $1::int) as n returning id`,
     [count, minutesAgo],
   );
@@ -208,7 +211,9 @@ export function describeInquiryDatabase(database: () => InquiryDatabase): void {
       );
       expect(waited[0]?.wait).toBe(60);
 
-      await owner().query(`update public.contact_submissions set notify_next_at = now(), notify_failing_since = now() - interval '25 hours'`);
+      await owner().query(
+        `update public.contact_submissions set notify_next_at = now(), notify_failing_since = now() - interval '25 hours'`,
+      );
       const last = await call<Batch>(owner(), 'public.inquiry_notify_claim_batch()');
       await call(owner(), `public.inquiry_notify_failed($1, $2::uuid[], 'resend:500', null)`, [last.claim, [id]]);
       const { rows: failed } = await owner().query<{ id: string; attempts: number; last_error: string }>(
@@ -241,7 +246,9 @@ export function describeInquiryDatabase(database: () => InquiryDatabase): void {
       const [late] = await pending(owner(), 1, 0);
       expect((await call<Batch>(owner(), 'public.inquiry_notify_claim_digest()')).rows).toEqual([]);
       // An hour later the digest is due again.
-      await owner().query(`update public.contact_submissions set notified_at = notified_at - interval '61 minutes' where notify_channel = 'digest'`);
+      await owner().query(
+        `update public.contact_submissions set notified_at = notified_at - interval '61 minutes' where notify_channel = 'digest'`,
+      );
       expect((await call<Batch>(owner(), 'public.inquiry_notify_claim_digest()')).rows.map((row) => row.id)).toEqual([late]);
     });
 
@@ -283,10 +290,13 @@ export function describeInquiryDatabase(database: () => InquiryDatabase): void {
       for (const column of ['notify_attempts', 'notify_last_error', 'notify_next_at', 'notified_at']) {
         expect(await as(role, `select ${column} from public.contact_submissions`)).toBe('42501');
       }
-      for (const relation of ['private.inquiry_notifications', 'private.failed_inquiries', 'private.inquiry_writes', 'private.inquiry_limits']) {
+      const relations = ['private.inquiry_notifications', 'private.failed_inquiries', 'private.inquiry_writes', 'private.inquiry_limits'];
+      for (const relation of relations) {
         expect(await as(role, `select * from ${relation}`)).toBe('42501');
       }
-      expect(await as(role, `insert into public.contact_submissions (name, email, message, type, notify_digest_only) values ('a', 'a@b.co', 'm', 'contact', true)`)).toBe('42501');
+      const pretendDigestOnly = `insert into public.contact_submissions (name, email, message, type, notify_digest_only)
+        values ('a', 'a@b.co', 'm', 'contact', true)`;
+      expect(await as(role, pretendDigestOnly)).toBe('42501');
     });
 
     test('the service role calls the claim functions, never the job', async () => {
@@ -299,8 +309,11 @@ export function describeInquiryDatabase(database: () => InquiryDatabase): void {
     const snapshot = async () => ({
       limits: (await owner().query('select * from private.inquiry_limits')).rows,
       preRequest: (await owner().query(`select rolconfig from pg_catalog.pg_roles where rolname = 'authenticator'`)).rows,
-      functions: (await owner().query(`select p.oid::regprocedure::text as fn, p.proacl::text as acl from pg_catalog.pg_proc p
-        join pg_catalog.pg_namespace n on n.oid = p.pronamespace where p.proname like 'inquiry%' or (n.nspname = 'private') order by 1`)).rows,
+      functions: (
+        await owner().query(`select p.oid::regprocedure::text as fn, p.proacl::text as acl
+          from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+          where p.proname like 'inquiry%' or n.nspname = 'private' order by 1`)
+      ).rows,
     });
     const before = await snapshot();
     for (const sql of await inquiryMigrations()) await owner().exec(sql);

@@ -238,7 +238,13 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
    * the request.* settings (as set_config(..., true), so they end with the transaction), call the
    * configured pre-request function, then run the statement. An error anywhere rolls it all back.
    */
-  async function rest(req: IncomingMessage, target: { table: string } | { rpc: string }, query: URLSearchParams, body: string, role: EmbeddedRole): Promise<RestResponse> {
+  async function rest(
+    req: IncomingMessage,
+    target: { table: string } | { rpc: string },
+    query: URLSearchParams,
+    body: string,
+    role: EmbeddedRole,
+  ): Promise<RestResponse> {
     const method = req.method ?? 'GET';
     const path = 'table' in target ? `/${target.table}` : `/rpc/${target.rpc}`;
     if ('table' in target && !matchShape(method, target.table, query)) return unknownShape(method, `/rest/v1${path}`, query);
@@ -264,7 +270,8 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
         );
         if (preRequest) await tx.query(`select ${preRequest}()`);
         if ('rpc' in target) return callDatabaseFunction(tx, functions, target.rpc, body);
-        return execute(tx, columns, { method, table: target.table, query, headers: req.headers as Record<string, string | undefined>, body });
+        const requestHeaders = req.headers as Record<string, string | undefined>;
+        return execute(tx, columns, { method, table: target.table, query, headers: requestHeaders, body });
       });
     } catch (error) {
       if (error instanceof RestError) return error.toResponse();
