@@ -94,8 +94,10 @@ describe('with a working backend', () => {
     await submitInquiry({ ...typed, company: 'Bank Sampah Maju' });
     const calls = insertsAndNotifies(backend);
     expect(calls.map((r) => r.method + ' ' + r.path)).toEqual(['POST /rest/v1/contact_submissions', 'POST /functions/v1/inquiry-notif-resend']);
-    // The notify function read the row the insert had stored: it existed before the notify began.
-    const functionLoad = backend.requests.findIndex((r) => r.method === 'GET' && r.role === 'service_role');
+    // The notify function claimed the row the insert had stored: it existed before the notify began.
+    const functionLoad = backend.requests.findIndex(
+      (r) => r.path === '/rest/v1/rpc/inquiry_notify_claim_one' && r.role === 'service_role',
+    );
     expect(functionLoad).toBeGreaterThan(backend.requests.indexOf(calls[0] as LoggedRequest));
     expect((calls[0]?.body as { company: string }).company).toBe('Bank Sampah Maju');
   });
