@@ -62,8 +62,11 @@ alter table public.contact_submissions
   add column if not exists notify_last_error text,
   add column if not exists notify_failing_since timestamptz,
   add column if not exists notify_failed_at timestamptz,
-  -- Set for inquiries that must not get an email of their own (they go to the digest).
-  add column if not exists notify_digest_only boolean not null default false;
+  -- Set for inquiries that must not get an email of their own (they go to the digest): those whose
+  -- browser call carried no valid Cloudflare Turnstile token, where Turnstile is configured.
+  add column if not exists notify_digest_only boolean not null default false,
+  -- When the browser's call carried a valid Turnstile token (only where Turnstile is configured).
+  add column if not exists notify_verified_at timestamptz;
 
 do $constraints$
 begin
@@ -138,11 +141,16 @@ as $$
 $$;
 
 -- The fast path: the browser's call for the row it has just stored. `max_age_seconds` keeps the
--- public key from replaying old rows (the sweep handles those). Outcomes: claimed (with the row
--- and the claim token), not-found, already-notified, busy (someone holds it), too-old, not-due
--- (a failed send waits for its retry), failed, capped (the hour's emails are spent: it goes to the
--- digest).
-create or replace function public.inquiry_notify_claim_one(p_id uuid, p_max_age_seconds integer)
+-- public key from replaying old rows (the sweep handles those). `p_verified` is the outcome of the
+-- call's Turnstile check where one is configured (null where none is): a row that failed it goes
+-- to the digest only. Outcomes: claimed (with the row and the claim token), not-found,
+-- already-notified, busy (someone holds it), too-old, not-due (a failed send waits for its retry),
+-- failed, capped (the hour's emails are spent, or the check failed: it goes to the digest).
+create or replace function public.inquiry_notify_claim_one(
+  p_id uuid,
+  p_max_age_seconds integer,
+  p_verified boolean default null
+)
 returns jsonb
 language plpgsql
 security definer
@@ -167,7 +175,17 @@ begin
     return pg_catalog.jsonb_build_object('outcome', 'too-old');
   elsif s.notify_next_at > now() then
     return pg_catalog.jsonb_build_object('outcome', 'not-due');
-  elsif s.notify_digest_only or private.inquiry_emails_in_last_hour() >= limits.emails_per_hour then
+  end if;
+  -- The check's outcome is kept whatever happens next: a verified row that waits for the digest or
+  -- a retry keeps its right to an email of its own; a row that failed it never gets one.
+  if p_verified is not null then
+    update public.contact_submissions
+    set notify_digest_only = notify_digest_only or not p_verified,
+        notify_verified_at = case when p_verified then coalesce(notify_verified_at, now()) end
+    where id = p_id
+    returning * into s;
+  end if;
+  if s.notify_digest_only or private.inquiry_emails_in_last_hour() >= limits.emails_per_hour then
     return pg_catalog.jsonb_build_object('outcome', 'capped');
   end if;
 
@@ -181,8 +199,9 @@ $$;
 
 -- The sweep: due rows for individual emails, oldest first, at most sweep_batch and what is left of
 -- the hour's emails. `skip locked` as a second guard: a row locked by any other writer is left for
--- the next sweep rather than waited for.
-create or replace function public.inquiry_notify_claim_batch()
+-- the next sweep rather than waited for. With `p_verified_only` (Turnstile is configured) only rows
+-- whose browser call passed the check get an email of their own; the others go to the digest.
+create or replace function public.inquiry_notify_claim_batch(p_verified_only boolean default false)
 returns jsonb
 language plpgsql
 security definer
@@ -204,6 +223,7 @@ begin
   with picked as (
     select s.id from public.contact_submissions as s
     where private.inquiry_is_due(s, limits.sweep_rows_since) and not s.notify_digest_only
+      and (not p_verified_only or s.notify_verified_at is not null)
     order by s.created_at, s.id
     limit room
     for update skip locked
@@ -220,8 +240,9 @@ end;
 $$;
 
 -- The digest: at most one per digest_interval. It takes the rows that cannot get an email of their
--- own: every due row while the hour's emails are spent, and rows marked digest-only at any time.
-create or replace function public.inquiry_notify_claim_digest()
+-- own: every due row while the hour's emails are spent, rows marked digest-only at any time, and
+-- with `p_verified_only` rows that never passed the Turnstile check (a closed tab, a script).
+create or replace function public.inquiry_notify_claim_digest(p_verified_only boolean default false)
 returns jsonb
 language plpgsql
 security definer
@@ -246,7 +267,8 @@ begin
 
   with picked as (
     select s.id from public.contact_submissions as s
-    where private.inquiry_is_due(s, limits.sweep_rows_since) and (capped or s.notify_digest_only)
+    where private.inquiry_is_due(s, limits.sweep_rows_since)
+      and (capped or s.notify_digest_only or (p_verified_only and s.notify_verified_at is null))
     order by s.created_at, s.id
     limit limits.digest_batch
     for update skip locked
@@ -334,15 +356,15 @@ $$;
 
 -- Supabase's default privileges grant new functions in `public` to every API role; these are the
 -- notifier's alone (the edge function calls them with the service key).
-revoke execute on function public.inquiry_notify_claim_one(uuid, integer) from public, anon, authenticated;
-revoke execute on function public.inquiry_notify_claim_batch() from public, anon, authenticated;
-revoke execute on function public.inquiry_notify_claim_digest() from public, anon, authenticated;
+revoke execute on function public.inquiry_notify_claim_one(uuid, integer, boolean) from public, anon, authenticated;
+revoke execute on function public.inquiry_notify_claim_batch(boolean) from public, anon, authenticated;
+revoke execute on function public.inquiry_notify_claim_digest(boolean) from public, anon, authenticated;
 revoke execute on function public.inquiry_notify_sent(uuid, uuid[]) from public, anon, authenticated;
 revoke execute on function public.inquiry_notify_failed(uuid, uuid[], text, integer) from public, anon, authenticated;
 revoke execute on function public.inquiry_notify_release(uuid, uuid[]) from public, anon, authenticated;
-grant execute on function public.inquiry_notify_claim_one(uuid, integer) to service_role;
-grant execute on function public.inquiry_notify_claim_batch() to service_role;
-grant execute on function public.inquiry_notify_claim_digest() to service_role;
+grant execute on function public.inquiry_notify_claim_one(uuid, integer, boolean) to service_role;
+grant execute on function public.inquiry_notify_claim_batch(boolean) to service_role;
+grant execute on function public.inquiry_notify_claim_digest(boolean) to service_role;
 grant execute on function public.inquiry_notify_sent(uuid, uuid[]) to service_role;
 grant execute on function public.inquiry_notify_failed(uuid, uuid[], text, integer) to service_role;
 grant execute on function public.inquiry_notify_release(uuid, uuid[]) to service_role;

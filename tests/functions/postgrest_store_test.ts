@@ -68,26 +68,29 @@ function assertRpc(request: Recorded | undefined, name: string, args: Record<str
   assert.deepEqual(JSON.parse(request!.body), args);
 }
 
-Deno.test('claimOne: POST /rest/v1/rpc/inquiry_notify_claim_one with the id and the age limit', async () => {
+Deno.test('claimOne: POST /rest/v1/rpc/inquiry_notify_claim_one with the id, the age limit and the check', async () => {
   const answer = { outcome: 'claimed', claim: CLAIM, row: ROW };
   await withPostgrest(
     () => Response.json(answer),
     async (baseUrl, recorded) => {
-      assert.deepEqual(await createPostgrestStore(baseUrl, KEY).claimOne(ID, 900), answer);
-      assertRpc(recorded[0], STORE_FUNCTIONS.claimOne, { p_id: ID, p_max_age_seconds: 900 });
+      const store = createPostgrestStore(baseUrl, KEY);
+      assert.deepEqual(await store.claimOne(ID, 900, null), answer);
+      await store.claimOne(ID, 900, false);
+      assertRpc(recorded[0], STORE_FUNCTIONS.claimOne, { p_id: ID, p_max_age_seconds: 900, p_verified: null });
+      assertRpc(recorded[1], STORE_FUNCTIONS.claimOne, { p_id: ID, p_max_age_seconds: 900, p_verified: false });
     },
   );
 });
 
-Deno.test('claimBatch and claimDigest: POST without arguments, the claim token and rows back', async () => {
+Deno.test('claimBatch and claimDigest: whether only verified rows get emails, the claim token and rows back', async () => {
   await withPostgrest(
     () => Response.json({ claim: CLAIM, rows: [ROW] }),
     async (baseUrl, recorded) => {
       const store = createPostgrestStore(baseUrl, KEY);
-      assert.deepEqual(await store.claimBatch(), { claim: CLAIM, rows: [ROW] });
-      assert.deepEqual(await store.claimDigest(), { claim: CLAIM, rows: [ROW] });
-      assertRpc(recorded[0], STORE_FUNCTIONS.claimBatch, {});
-      assertRpc(recorded[1], STORE_FUNCTIONS.claimDigest, {});
+      assert.deepEqual(await store.claimBatch(false), { claim: CLAIM, rows: [ROW] });
+      assert.deepEqual(await store.claimDigest(true), { claim: CLAIM, rows: [ROW] });
+      assertRpc(recorded[0], STORE_FUNCTIONS.claimBatch, { p_verified_only: false });
+      assertRpc(recorded[1], STORE_FUNCTIONS.claimDigest, { p_verified_only: true });
     },
   );
 });
@@ -122,8 +125,8 @@ Deno.test('a PostgREST error becomes a StoreError keeping only its code', async 
     async (baseUrl) => {
       const store = createPostgrestStore(baseUrl, KEY);
       const calls: Array<[string, () => Promise<unknown>]> = [
-        ['claim', () => store.claimOne(ID, 900)],
-        ['claim', () => store.claimBatch()],
+        ['claim', () => store.claimOne(ID, 900, null)],
+        ['claim', () => store.claimBatch(false)],
         ['sent', () => store.markSent(CLAIM, [ID])],
         ['failed', () => store.recordFailure(CLAIM, [ID], 'resend:500', null)],
         ['release', () => store.release(CLAIM, [ID])],

@@ -8,6 +8,12 @@ import {
   type SendResult,
 } from './resend.ts';
 import { StoreError, type Batch, type SubmissionRow, type SubmissionStore } from './store.ts';
+import {
+  DEFAULT_TURNSTILE_VERIFY_URL,
+  MAX_TURNSTILE_TOKEN_LENGTH,
+  verifyTurnstile,
+  type TurnstileSettings,
+} from './turnstile.ts';
 
 /** The largest body accepted: the five form fields and an id fit many times over. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -99,11 +105,14 @@ function isNonEmptyString(value: unknown): value is string {
 }
 
 /**
- * The spec's five fields plus the row id, checked in that order; the first bad one is named.
- * Only the id is used afterwards: the email is written from the stored row.
+ * The spec's five fields plus the row id, checked in that order, then the optional Turnstile token;
+ * the first bad one is named. Only the id (and the token) is used afterwards: the email is written
+ * from the stored row.
  */
-function validateInquiry(body: Record<string, unknown>): { id: string } | { field: string; problem: string } {
-  const { id, name, email, company, message, type } = body;
+function validateInquiry(
+  body: Record<string, unknown>,
+): { id: string; turnstileToken: string | undefined } | { field: string; problem: string } {
+  const { id, name, email, company, message, type, turnstileToken } = body;
   if (typeof id !== 'string' || !UUID_PATTERN.test(id)) return { field: 'id', problem: 'must be a UUID' };
   if (!isNonEmptyString(name)) return { field: 'name', problem: 'must be a non-empty string' };
   if (typeof email !== 'string' || !isEmailAddress(email)) return { field: 'email', problem: 'must be an email address' };
@@ -112,11 +121,23 @@ function validateInquiry(body: Record<string, unknown>): { id: string } | { fiel
   }
   if (!isNonEmptyString(message)) return { field: 'message', problem: 'must be a non-empty string' };
   if (type !== 'contact' && type !== 'investor') return { field: 'type', problem: "must be 'contact' or 'investor'" };
-  return { id: id.toLowerCase() };
+  if (
+    turnstileToken !== undefined &&
+    (typeof turnstileToken !== 'string' || turnstileToken.length > MAX_TURNSTILE_TOKEN_LENGTH)
+  ) {
+    return { field: 'turnstileToken', problem: `must be a string of at most ${MAX_TURNSTILE_TOKEN_LENGTH} characters` };
+  }
+  return { id: id.toLowerCase(), turnstileToken: turnstileToken || undefined };
 }
 
 
-type Settings = { supabaseUrl: string; serviceRoleKey: string; resend: ResendSettings };
+type Settings = {
+  supabaseUrl: string;
+  serviceRoleKey: string;
+  resend: ResendSettings;
+  /** Null where TURNSTILE_SECRET_KEY is not set: no check, every call counts as a person's. */
+  turnstile: TurnstileSettings | null;
+};
 
 function readSettings(env: Dependencies['env']): Settings | { missing: string[] } | { invalid: string } {
   const value = (name: string) => env(name)?.trim() || undefined;
@@ -131,10 +152,14 @@ function readSettings(env: Dependencies['env']): Settings | { missing: string[] 
   if (!URL.canParse(value('SUPABASE_URL')!)) return { invalid: 'SUPABASE_URL' };
   const timeoutMs = Number(value('RESEND_TIMEOUT_MS') ?? DEFAULT_RESEND_TIMEOUT_MS);
   if (!(Number.isInteger(timeoutMs) && timeoutMs > 0)) return { invalid: 'RESEND_TIMEOUT_MS' };
+  const turnstileSecret = value('TURNSTILE_SECRET_KEY');
+  const verifyUrl = value('TURNSTILE_VERIFY_URL') ?? DEFAULT_TURNSTILE_VERIFY_URL;
+  if (!URL.canParse(verifyUrl)) return { invalid: 'TURNSTILE_VERIFY_URL' };
   return {
     supabaseUrl: value('SUPABASE_URL')!,
     serviceRoleKey: value('SUPABASE_SERVICE_ROLE_KEY')!,
     resend: { apiUrl, apiKey: value('RESEND_API_KEY')!, from: value('INQUIRY_NOTIFY_FROM')!, to, timeoutMs },
+    turnstile: turnstileSecret ? { secret: turnstileSecret, verifyUrl } : null,
   };
 }
 
@@ -176,12 +201,13 @@ async function respond(request: Request, deps: Dependencies): Promise<Response> 
     return reject(400, "Invalid field 'sweep': must be true", 'field:sweep');
   }
   let id = '';
+  let turnstileToken: string | undefined;
   if (!sweepCall) {
     const checked = validateInquiry(body as Record<string, unknown>);
     if ('field' in checked) {
       return reject(400, `Invalid field '${checked.field}': ${checked.problem}`, `field:${checked.field}`);
     }
-    id = checked.id;
+    ({ id, turnstileToken } = checked);
   }
 
   const settings = readSettings(deps.env);
@@ -206,7 +232,11 @@ async function respond(request: Request, deps: Dependencies): Promise<Response> 
 
   const store = deps.openStore(settings.supabaseUrl, settings.serviceRoleKey);
   try {
-    return sweepCall ? await sweep(store, settings.resend) : await notifyOne(store, settings.resend, id);
+    if (sweepCall) return await sweep(store, settings.resend, settings.turnstile !== null);
+    // The visitor's address as Supabase's edge passes it on, for siteverify's optional remoteip.
+    const remoteIp = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || null;
+    const check = settings.turnstile ? await verifyTurnstile(settings.turnstile, turnstileToken, remoteIp) : null;
+    return await notifyOne(store, settings.resend, id, check);
   } catch (error) {
     if (!(error instanceof StoreError)) throw error;
     return reject(503, 'The submission store is unavailable', `store:${error.operation}`, {
@@ -248,12 +278,19 @@ const REFUSALS = {
   'not-due': [409, 'This submission waits for its scheduled retry'],
 } as const;
 
-/** The browser's fast path: the row it has just stored, by id. */
-async function notifyOne(store: SubmissionStore, resend: ResendSettings, id: string): Promise<Response> {
-  const outcome = await store.claimOne(id, MAX_ROW_AGE_MS / 1000);
+/** The browser's fast path: the row it has just stored, by id; `check` is the Turnstile outcome. */
+async function notifyOne(
+  store: SubmissionStore,
+  resend: ResendSettings,
+  id: string,
+  check: { verified: boolean; reason: string } | null,
+): Promise<Response> {
+  const outcome = await store.claimOne(id, MAX_ROW_AGE_MS / 1000, check?.verified ?? null);
   if (outcome.outcome === 'capped') {
-    // The hour's individual emails are spent: the scheduled job lists this one in the next digest.
-    log('info', 'queued', { id, status: 202, reason: 'digest' });
+    // The hour's individual emails are spent, or the call failed the Turnstile check: the
+    // scheduled job lists this one in the next digest.
+    const reason = check && !check.verified ? `turnstile:${check.reason}` : 'hourly-cap';
+    log('info', 'queued', { id, status: 202, reason });
     return json(202, { sent: false, queued: 'digest' });
   }
   if (outcome.outcome !== 'claimed') {
@@ -287,9 +324,9 @@ interface SweepSummary {
  * the hourly cap), then a digest when one is due. A failure that says Resend is unwell (429, 5xx,
  * no answer) ends the batch: the rest goes back untried, to the next minute's sweep.
  */
-async function sweep(store: SubmissionStore, resend: ResendSettings): Promise<Response> {
+async function sweep(store: SubmissionStore, resend: ResendSettings, verifiedOnly: boolean): Promise<Response> {
   const summary: SweepSummary = { sent: 0, retrying: 0, released: 0, digested: 0 };
-  const { claim, rows } = await store.claimBatch();
+  const { claim, rows } = await store.claimBatch(verifiedOnly);
   let providerDown = false;
   for (const [index, row] of rows.entries()) {
     const sent = await sendWithResend(resend, renderNotification(row), row.id);
@@ -307,14 +344,19 @@ async function sweep(store: SubmissionStore, resend: ResendSettings): Promise<Re
       break;
     }
   }
-  if (!providerDown) await sendDigest(store, resend, summary);
+  if (!providerDown) await sendDigest(store, resend, summary, verifiedOnly);
 
   log('info', 'swept', { status: 200, ...summary });
   return json(200, { ...summary });
 }
 
-async function sendDigest(store: SubmissionStore, resend: ResendSettings, summary: SweepSummary): Promise<void> {
-  const digest: Batch = await store.claimDigest();
+async function sendDigest(
+  store: SubmissionStore,
+  resend: ResendSettings,
+  summary: SweepSummary,
+  verifiedOnly: boolean,
+): Promise<void> {
+  const digest: Batch = await store.claimDigest(verifiedOnly);
   if (!digest.claim || digest.rows.length === 0) return;
   const ids = digest.rows.map((row) => row.id);
   const sent = await sendWithResend(resend, renderDigest(digest.rows), await digestKey(digest.rows));

@@ -34,12 +34,18 @@ export interface Batch {
  * the claim's token, so a sender that lost its lease cannot touch the row any more.
  */
 export interface SubmissionStore {
-  /** The fast path: the row the browser just stored, if it may be emailed now. */
-  claimOne(id: string, maxAgeSeconds: number): Promise<ClaimOne>;
-  /** The sweep: due rows for individual emails, oldest first, within the batch and the hourly cap. */
-  claimBatch(): Promise<Batch>;
-  /** The sweep: the rows for a digest, when one is due. */
-  claimDigest(): Promise<Batch>;
+  /**
+   * The fast path: the row the browser just stored, if it may be emailed now. `verified` is the
+   * outcome of the call's Turnstile check, null where Turnstile is not configured.
+   */
+  claimOne(id: string, maxAgeSeconds: number, verified: boolean | null): Promise<ClaimOne>;
+  /**
+   * The sweep: due rows for individual emails, oldest first, within the batch and the hourly cap;
+   * with `verifiedOnly`, only rows whose browser call passed the Turnstile check.
+   */
+  claimBatch(verifiedOnly: boolean): Promise<Batch>;
+  /** The sweep: the rows for a digest, when one is due (with `verifiedOnly`, the unverified too). */
+  claimDigest(verifiedOnly: boolean): Promise<Batch>;
   /** The team was emailed about these rows. */
   markSent(claim: string, ids: string[]): Promise<number>;
   /** The email failed: count an attempt and schedule the retry (not before `retryAfterSeconds`). */
@@ -80,15 +86,19 @@ export type CallFunction = (name: string, args: Record<string, unknown>, operati
 
 /** The store over any way of calling the functions: PostgREST in production, SQL in tests. */
 export function functionStore(call: CallFunction): SubmissionStore {
-  const batch = async (name: string): Promise<Batch> => {
-    const result = (await call(name, {}, 'claim')) as { claim: string | null; rows: SubmissionRow[] };
+  const batch = async (name: string, verifiedOnly: boolean): Promise<Batch> => {
+    const result = (await call(name, { p_verified_only: verifiedOnly }, 'claim')) as Batch;
     return { claim: result.claim, rows: result.rows };
   };
   return {
-    claimOne: async (id, maxAgeSeconds) =>
-      (await call(STORE_FUNCTIONS.claimOne, { p_id: id, p_max_age_seconds: maxAgeSeconds }, 'claim')) as ClaimOne,
-    claimBatch: () => batch(STORE_FUNCTIONS.claimBatch),
-    claimDigest: () => batch(STORE_FUNCTIONS.claimDigest),
+    claimOne: async (id, maxAgeSeconds, verified) =>
+      (await call(
+        STORE_FUNCTIONS.claimOne,
+        { p_id: id, p_max_age_seconds: maxAgeSeconds, p_verified: verified },
+        'claim',
+      )) as ClaimOne,
+    claimBatch: (verifiedOnly) => batch(STORE_FUNCTIONS.claimBatch, verifiedOnly),
+    claimDigest: (verifiedOnly) => batch(STORE_FUNCTIONS.claimDigest, verifiedOnly),
     markSent: async (claim, ids) => Number(await call(STORE_FUNCTIONS.markSent, { p_claim: claim, p_ids: ids }, 'sent')),
     recordFailure: async (claim, ids, error, retryAfterSeconds) =>
       Number(
