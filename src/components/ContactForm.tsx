@@ -1,4 +1,4 @@
-import React, { useId, type ChangeEvent, type FormEvent } from 'react';
+import React, { useId, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import AlertCircle from 'lucide-react/icons/circle-alert';
 import Loader2 from 'lucide-react/icons/loader-circle';
 import {
@@ -26,6 +26,8 @@ interface ContactFormProps {
   onChange: (field: InquiryField, value: string) => void;
   /** `fromBot`: the honeypot field was filled. */
   onSubmit: (fromBot: boolean) => void;
+  /** The Turnstile challenge, where one is configured. */
+  verification?: ReactNode;
 }
 
 const labelText = 'text-sm font-semibold text-ink';
@@ -36,7 +38,7 @@ const fieldClass =
   'transition-colors hover:border-brand-300 focus:border-brand-600 focus:outline-none focus:ring-4 ' +
   'focus:ring-brand-500/20 read-only:bg-paper read-only:text-ink-soft';
 
-export function ContactForm({ values, submitLabel, submitting, failure, onChange, onSubmit }: ContactFormProps) {
+export function ContactForm({ values, submitLabel, submitting, failure, onChange, onSubmit, verification }: ContactFormProps) {
   // Both modals are mounted at once: ids must differ between them.
   const id = useId();
   const fieldId = (field: InquiryField) => `${id}-${field}`;
@@ -141,6 +143,7 @@ export function ContactForm({ values, submitLabel, submitting, failure, onChange
           className={`${fieldClass} resize-y py-3 leading-relaxed`}
         />
       </div>
+      {verification}
       {failure && (
         <p
           role="alert"

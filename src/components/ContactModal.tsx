@@ -18,7 +18,9 @@ import {
 import { testConnection } from '../lib/connection-test';
 import { submitFailureOf } from '../lib/submit-failure';
 import { submitInquiry } from '../lib/submit-inquiry';
+import { turnstileSiteKey } from '../lib/turnstile';
 import { ContactForm, EMPTY_CONTACT_FORM, type ContactFormValues } from './ContactForm';
+import { TurnstileWidget } from './TurnstileWidget';
 import { useModalDialog } from './useModalDialog';
 
 type Phase = 'form' | 'submitting' | 'sent';
@@ -35,6 +37,10 @@ export function ContactModal({ type, isOpen, onClose }: ContactModalProps) {
   const [values, setValues] = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
   const [phase, setPhase] = useState<Phase>('form');
   const [failure, setFailure] = useState<SubmitFailure | null>(null);
+  // Turnstile, where configured: the widget's current token, and a counter that asks it for a
+  // fresh one after each submission (a token is good once).
+  const [turnstileToken, setTurnstileToken] = useState<string | null>(null);
+  const [turnstileRound, setTurnstileRound] = useState(0);
   // State updates are not synchronous: a second click in the same frame must still be refused.
   const inFlight = useRef(false);
   const onCloseRef = useRef(onClose);
@@ -47,7 +53,7 @@ export function ContactModal({ type, isOpen, onClose }: ContactModalProps) {
     setFailure(null);
     try {
       // A bot filled the honeypot: it sees the usual success and nothing is sent.
-      if (!fromBot) await submitInquiry({ type, ...values });
+      if (!fromBot) await submitInquiry({ type, ...values, ...(turnstileToken ? { turnstileToken } : {}) });
       setPhase('sent');
     } catch (error) {
       console.error(SUBMIT_FAILED_LOG, error);
@@ -55,8 +61,9 @@ export function ContactModal({ type, isOpen, onClose }: ContactModalProps) {
       setPhase('form');
     } finally {
       inFlight.current = false;
+      setTurnstileRound((round) => round + 1);
     }
-  }, [type, values]);
+  }, [type, values, turnstileToken]);
 
   useEffect(() => {
     if (phase !== 'sent') return;
@@ -87,6 +94,8 @@ export function ContactModal({ type, isOpen, onClose }: ContactModalProps) {
           onChange={change}
           onSubmit={submit}
           onClose={onClose}
+          turnstileRound={turnstileRound}
+          onTurnstileToken={setTurnstileToken}
         />
       )}
     </AnimatePresence>
@@ -101,11 +110,15 @@ interface DialogLayerProps {
   onChange: (field: InquiryField, value: string) => void;
   onSubmit: (fromBot: boolean) => void;
   onClose: () => void;
+  turnstileRound: number;
+  onTurnstileToken: (token: string | null) => void;
 }
 
 const TYPE_ICON = { contact: MessageCircle, investor: FileText } as const;
 
-function DialogLayer({ type, phase, values, failure, onChange, onSubmit, onClose }: DialogLayerProps) {
+function DialogLayer(props: DialogLayerProps) {
+  const { type, phase, values, failure, onChange, onSubmit, onClose, turnstileRound, onTurnstileToken } = props;
+  const siteKey = turnstileSiteKey();
   const copy = MODAL_COPY[type];
   const Icon = TYPE_ICON[type];
   const sent = phase === 'sent';
@@ -203,6 +216,9 @@ function DialogLayer({ type, phase, values, failure, onChange, onSubmit, onClose
                   failure={failure}
                   onChange={onChange}
                   onSubmit={onSubmit}
+                  verification={
+                    siteKey && <TurnstileWidget siteKey={siteKey} round={turnstileRound} onToken={onTurnstileToken} />
+                  }
                 />
               </>
             )}

@@ -75,6 +75,8 @@ export const BACKEND_NOT_CONFIGURED_LOG =
 export const CONNECTION_TEST_LOG = 'Contact backend connection test:';
 export const NOTIFY_SENT_LOG = 'Inquiry notification sent:';
 export const NOTIFY_FAILED_LOG = 'Inquiry notification failed (the inquiry is stored):';
+// Where Turnstile is configured and its script cannot load, inquiries still go out (in the digest).
+export const TURNSTILE_LOAD_FAILED_LOG = 'Turnstile did not load; the inquiry will reach the team in the digest:';
 
 // A field for bots, which fill every input they find: people never see it, screen readers never
 // reach it, autofill and password managers leave it alone. A form sent with it filled shows

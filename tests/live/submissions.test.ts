@@ -90,6 +90,15 @@ describe('with a working backend', () => {
     expect(debug).toHaveBeenCalledWith(NOTIFY_SENT_LOG, 200, { sent: true });
   });
 
+  it('sends a Turnstile token with the notify call only, never into the stored row', async () => {
+    await submitInquiry({ ...typed, turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' });
+    const [insert, notify] = insertsAndNotifies(backend);
+    expect(Object.keys(insert?.body as object)).toEqual(['id', 'name', 'email', 'company', 'message', 'type']);
+    expect(notify?.body).toEqual({ ...(insert?.body as object), turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' });
+    // This backend's function has no TURNSTILE_SECRET_KEY: the token is ignored and the email goes out.
+    expect(notify?.status).toBe(200);
+  });
+
   it('notifies only after the insert has answered', async () => {
     await submitInquiry({ ...typed, company: 'Bank Sampah Maju' });
     const calls = insertsAndNotifies(backend);
