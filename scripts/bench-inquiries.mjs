@@ -63,6 +63,7 @@ async function main() {
     const sweeps = [await backend.runSweep(), await backend.runSweep()];
     const totalMs = performance.now() - started;
 
+    /** @type {Array<{ stored: number; emailed: number; digested: number; waiting: number }>} */
     const [counts] = await backend.sql(
       `select count(*)::int as stored,
               count(*) filter (where notify_channel = 'email' and notified_at is not null)::int as emailed,

@@ -7,14 +7,7 @@ import FileText from 'lucide-react/icons/file-text';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import X from 'lucide-react/icons/x';
 import type { InquiryType } from '../content/types';
-import {
-  CLOSE_LABEL,
-  MODAL_COPY,
-  SUBMIT_FAILED_LOG,
-  SUCCESS_AUTO_CLOSE_MS,
-  type InquiryField,
-  type SubmitFailure,
-} from '../content/modal';
+import { CLOSE_LABEL, MODAL_COPY, SUBMIT_FAILED_LOG, SUCCESS_AUTO_CLOSE_MS, type InquiryField, type SubmitFailure } from '../content/modal';
 import { testConnection } from '../lib/connection-test';
 import { submitFailureOf } from '../lib/submit-failure';
 import { submitInquiry } from '../lib/submit-inquiry';
@@ -46,24 +39,27 @@ export function ContactModal({ type, isOpen, onClose }: ContactModalProps) {
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  const submit = useCallback(async (fromBot: boolean) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setPhase('submitting');
-    setFailure(null);
-    try {
-      // A bot filled the honeypot: it sees the usual success and nothing is sent.
-      if (!fromBot) await submitInquiry({ type, ...values, ...(turnstileToken ? { turnstileToken } : {}) });
-      setPhase('sent');
-    } catch (error) {
-      console.error(SUBMIT_FAILED_LOG, error);
-      setFailure(submitFailureOf(error));
-      setPhase('form');
-    } finally {
-      inFlight.current = false;
-      setTurnstileRound((round) => round + 1);
-    }
-  }, [type, values, turnstileToken]);
+  const submit = useCallback(
+    async (fromBot: boolean) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      setPhase('submitting');
+      setFailure(null);
+      try {
+        // A bot filled the honeypot: it sees the usual success and nothing is sent.
+        if (!fromBot) await submitInquiry({ type, ...values, ...(turnstileToken ? { turnstileToken } : {}) });
+        setPhase('sent');
+      } catch (error) {
+        console.error(SUBMIT_FAILED_LOG, error);
+        setFailure(submitFailureOf(error));
+        setPhase('form');
+      } finally {
+        inFlight.current = false;
+        setTurnstileRound((round) => round + 1);
+      }
+    },
+    [type, values, turnstileToken],
+  );
 
   useEffect(() => {
     if (phase !== 'sent') return;
@@ -92,7 +88,8 @@ export function ContactModal({ type, isOpen, onClose }: ContactModalProps) {
           values={values}
           failure={failure}
           onChange={change}
-          onSubmit={submit}
+          // submit settles every failure itself (logged, shown in the form): nothing awaits it.
+          onSubmit={(fromBot) => void submit(fromBot)}
           onClose={onClose}
           turnstileRound={turnstileRound}
           onTurnstileToken={setTurnstileToken}
@@ -162,6 +159,7 @@ function DialogLayer(props: DialogLayerProps) {
       {/* Scrolls on its own when the card is taller than the viewport (a phone with the keyboard up);
           the top padding keeps a strip of backdrop visible there, a sheet rather than a new page. */}
       <div className="absolute inset-0 overflow-y-auto overscroll-contain">
+        {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a pointer shortcut: keyboards close with Escape or the close button */}
         <div
           className="flex min-h-full items-end justify-center pt-12 sm:items-center sm:p-6"
           onPointerDown={onBackdropPointerDown}
@@ -216,9 +214,7 @@ function DialogLayer(props: DialogLayerProps) {
                   failure={failure}
                   onChange={onChange}
                   onSubmit={onSubmit}
-                  verification={
-                    siteKey && <TurnstileWidget siteKey={siteKey} round={turnstileRound} onToken={onTurnstileToken} />
-                  }
+                  verification={siteKey && <TurnstileWidget siteKey={siteKey} round={turnstileRound} onToken={onTurnstileToken} />}
                 />
               </>
             )}

@@ -55,8 +55,7 @@ export const CLOSE_LABEL = 'Close';
 export const SUBMIT_FAILED_MESSAGE = 'Your message could not be sent. Please try again.';
 // The backend refused the insert with HTTP 429: too many inquiries from this address in ten minutes
 // (docs/backend.md). Trying again at once would fail the same way, so the text says to wait.
-export const RATE_LIMITED_MESSAGE =
-  'You have sent several messages in a short time. Please wait a few minutes, then try again.';
+export const RATE_LIMITED_MESSAGE = 'You have sent several messages in a short time. Please wait a few minutes, then try again.';
 
 /** Why a submission was not stored, as far as the visitor needs to know. */
 export type SubmitFailure = 'error' | 'rate-limited';

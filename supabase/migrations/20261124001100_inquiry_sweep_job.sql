@@ -11,6 +11,9 @@
 -- 20261123000950_pg_cron.sql) the job is not scheduled; the local backend of the tests calls
 -- private.request_inquiry_sweep() on a timer instead.
 
+set local lock_timeout = '5s';
+set local statement_timeout = '60s';
+
 -- One call of the sweep, as pg_net queues it (sent after commit); the request id, or null when the
 -- secrets are missing. The owner runs it (pg_cron runs a job as the role that scheduled it), and
 -- nobody else may: it reads Vault.

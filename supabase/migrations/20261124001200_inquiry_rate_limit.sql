@@ -17,6 +17,9 @@
 --
 -- Limits in private.inquiry_limits (inserts_per_address, inserts_overall, insert_window).
 
+set local lock_timeout = '5s';
+set local statement_timeout = '60s';
+
 create table if not exists private.inquiry_writes (
   client text not null,
   at timestamptz not null default now()

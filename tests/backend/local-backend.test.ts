@@ -149,7 +149,9 @@ describe('submissions', () => {
   });
 
   it('lets the database refuse what the constraints refuse (anon, bad email)', async () => {
-    const { status, error } = await client(backend.anonKey).from('contact_submissions').insert(submission({ email: 'not an address' }));
+    const { status, error } = await client(backend.anonKey)
+      .from('contact_submissions')
+      .insert(submission({ email: 'not an address' }));
     expect(status).toBe(400);
     expect(error?.code).toBe('23514');
   });
@@ -176,10 +178,13 @@ describe('submissions', () => {
     await backend.db.query('delete from private.inquiry_writes');
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await insertFrom('127.0.0.1')).status);
-    expect(statuses).toEqual([...Array(10).fill(201), 429]);
+    expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
     const refused = backend.requests.at(-1);
     expect(refused?.headers['x-forwarded-for']).toBe('127.0.0.1');
-    expect(JSON.parse((await insertFrom('127.0.0.1')).body)).toMatchObject({ code: 'PT429', message: 'Too many inquiries from this address' });
+    expect(JSON.parse((await insertFrom('127.0.0.1')).body)).toMatchObject({
+      code: 'PT429',
+      message: 'Too many inquiries from this address',
+    });
     expect((await insertFrom('127.0.0.2')).status).toBe(201);
     expect(await backend.sql('select count(*)::int as n from contact_submissions')).toEqual([{ n: 11 }]);
     await backend.db.query('delete from private.inquiry_writes');
@@ -200,7 +205,11 @@ describe('test controls', () => {
   it('answers CORS preflights for the REST path and exposes Content-Range', async () => {
     const response = await fetch(`${backend.url}/rest/v1/contact_submissions`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://127.0.0.1:9000', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'apikey,authorization,content-type,prefer' },
+      headers: {
+        Origin: 'http://127.0.0.1:9000',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'apikey,authorization,content-type,prefer',
+      },
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');

@@ -18,7 +18,7 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
   let backend: LocalBackend;
   const extra: Client[] = [];
   const asClient = (client: Client): SqlClient => ({
-    query: async (sql, params) => ({ rows: (await client.query(sql, params)).rows }),
+    query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params)).rows as T[] }),
     exec: (sql) => client.query(sql),
   });
 
@@ -44,10 +44,10 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
   }
 
   test('the migrations schedule the sweep every minute, in this database, and scheduling again changes nothing', async () => {
-    const job = () =>
-      sql(`select jobid, jobname, schedule, command, database, username, active from cron.job where jobname = $1`, [JOB]);
+    const job = () => sql(`select jobid, jobname, schedule, command, database, username, active from cron.job where jobname = $1`, [JOB]);
     const [before] = await job();
     expect(before).toEqual({
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
       jobid: expect.anything(),
       jobname: JOB,
       schedule: '* * * * *',
@@ -84,6 +84,7 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
     test('the job posts to the function with the service key, through net.http_post', async () => {
       const call = await jobCall();
       expect(call).toEqual({
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
         id: expect.any(Number),
         url: `${backend.url}/functions/v1/inquiry-notif-resend`,
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${backend.serviceKey}` },
@@ -150,7 +151,7 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
       );
       expect(answers.filter(([stored]) => stored === 201)).toHaveLength(30);
       const notifyStatuses = answers.map(([, notified]) => notified).sort();
-      expect(notifyStatuses).toEqual([...Array(20).fill(200), ...Array(10).fill(202)]);
+      expect(notifyStatuses).toEqual([...Array<number>(20).fill(200), ...Array<number>(10).fill(202)]);
 
       expect((await replayNetCall(await jobCall())).body).toEqual({ sent: 0, retrying: 0, released: 0, digested: 10 });
       expect((await replayNetCall(await jobCall())).body).toEqual({ sent: 0, retrying: 0, released: 0, digested: 0 });

@@ -94,7 +94,11 @@ describe('refresh fallback', () => {
         status: 200,
       });
     }
-    const headings = await waitFor(() => coverageHeadings(page), (names) => names.includes(changed), REFRESH_TIMEOUT_MS);
+    const headings = await waitFor(
+      () => coverageHeadings(page),
+      (names) => names.includes(changed),
+      REFRESH_TIMEOUT_MS,
+    );
     expect(headings).toContain(changed);
     expect(headings[0]).toBe(BACKEND_MATERIAL.name);
     expect(unexpected(problems, [])).toEqual([]);
@@ -124,14 +128,24 @@ describe('refresh fallback', () => {
     await refreshReads();
     const scroller = page.getByRole('region', { name: TIMELINE.scrollRegionLabel, exact: true });
     // The second active milestone is now current.
-    expect(await waitFor(() => settledScrollLeft(scroller), (x) => x === TIMELINE_STEP_PX, REFRESH_TIMEOUT_MS)).toBe(TIMELINE_STEP_PX);
+    expect(
+      await waitFor(
+        () => settledScrollLeft(scroller),
+        (x) => x === TIMELINE_STEP_PX,
+        REFRESH_TIMEOUT_MS,
+      ),
+    ).toBe(TIMELINE_STEP_PX);
   });
 
   it('keeps the built content when the backend fails reads, and shows no error text', async () => {
     backend.failReads(true);
     const { page, problems } = await visit();
     const before = await coverageHeadings(page);
-    const failed = await waitFor(async () => browserCalls('/rest/v1/', 'GET').filter((r) => r.status === 500), (list) => list.length >= 1, REFRESH_TIMEOUT_MS);
+    const failed = await waitFor(
+      async () => browserCalls('/rest/v1/', 'GET').filter((r) => r.status === 500),
+      (list) => list.length >= 1,
+      REFRESH_TIMEOUT_MS,
+    );
     expect(failed.length).toBeGreaterThanOrEqual(1);
     await page.waitForTimeout(1000);
     expect(await coverageHeadings(page)).toEqual(before);
@@ -158,7 +172,10 @@ describe('contact submissions', () => {
   it('runs the connection test when the modal opens, and it answers without an error', async () => {
     const { page, problems } = await visit();
     await openContact(page);
-    const [head] = await waitFor(async () => browserCalls('/rest/v1/contact_submissions'), (calls) => calls.length > 0);
+    const [head] = await waitFor(
+      async () => browserCalls('/rest/v1/contact_submissions'),
+      (calls) => calls.length > 0,
+    );
     expect(head).toMatchObject({ method: 'HEAD', query: { limit: '1' }, role: 'anon' });
     expect(head?.headers.prefer).toContain('count=exact');
     // Chromium logs every 4xx answer as a console error. Anon may count submissions only through
@@ -187,7 +204,10 @@ describe('contact submissions', () => {
     expect(insert.headers.prefer ?? 'return=minimal').toContain('return=minimal');
     expect(insert).toMatchObject({ role: 'anon', status: 201 });
 
-    const notifies = await waitFor(async () => browserCalls('/functions/v1/inquiry-notif-resend', 'POST'), (calls) => calls.length > 0);
+    const notifies = await waitFor(
+      async () => browserCalls('/functions/v1/inquiry-notif-resend', 'POST'),
+      (calls) => calls.length > 0,
+    );
     expect(notifies).toHaveLength(1);
     const notify = notifies[0] as LoggedRequest;
     expect(backend.requests.indexOf(notify)).toBeGreaterThan(backend.requests.indexOf(insert));
@@ -195,11 +215,20 @@ describe('contact submissions', () => {
     expect(notify.headers['content-type']).toMatch(/^application\/json/);
     expect(notify.body).toEqual(body);
 
-    const rows = await backend.sql<Record<string, unknown>>(`select id, name, email, company, message, type, notified_at from contact_submissions`);
+    const rows = await backend.sql<Record<string, unknown>>(
+      `select id, name, email, company, message, type, notified_at from contact_submissions`,
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: body.id, ...typed, type: 'contact' });
-    const emails = await waitFor(async () => backend.emails, (list) => list.length > 0, 20_000);
-    expect({ emails: emails.length, functionOutput: emails.length ? '' : backend.functionOutput() }).toEqual({ emails: 1, functionOutput: '' });
+    const emails = await waitFor(
+      async () => backend.emails,
+      (list) => list.length > 0,
+      20_000,
+    );
+    expect({ emails: emails.length, functionOutput: emails.length ? '' : backend.functionOutput() }).toEqual({
+      emails: 1,
+      functionOutput: '',
+    });
     const html = String(emails[0]?.body.html);
     expect(html).toContain('Budi &lt;b&gt;Santoso&lt;/b&gt;');
     expect(html).toContain('&lt;script&gt;');
@@ -263,7 +292,10 @@ describe('contact submissions', () => {
     await dialog.getByRole('button', { name: MODAL_COPY.contact.button }).click();
     // The visitor sees success: the inquiry is stored, the failed notification is only logged.
     await page.getByRole('dialog').getByText(MODAL_COPY.contact.successTitle).waitFor({ timeout: 10_000 });
-    const notify = await waitFor(async () => browserCalls('/functions/v1/inquiry-notif-resend', 'POST'), (calls) => calls.length > 0);
+    const notify = await waitFor(
+      async () => browserCalls('/functions/v1/inquiry-notif-resend', 'POST'),
+      (calls) => calls.length > 0,
+    );
     expect(notify.map((r) => r.status)).toEqual([502]);
     expect(backend.emails).toHaveLength(0);
 

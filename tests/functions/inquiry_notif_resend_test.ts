@@ -8,9 +8,9 @@ import {
   makeRetriesDue,
   newSubmission,
   notifiedAt,
+  type SubmissionFields,
   submitAsVisitor,
   submitMinutesAgo,
-  type SubmissionFields,
 } from './support/database.ts';
 import { errorOf, FUNCTION_URL, startHarness } from './support/harness.ts';
 
@@ -114,7 +114,10 @@ test('refuses a body over 16 KB with 413, whatever Content-Length says', async (
   const tooBig = bodyOfSize(MAX_BODY_BYTES + 1);
   const cases: Array<[string, Request]> = [
     ['declared', new Request(FUNCTION_URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: tooBig })],
-    ['streamed without a length', new Request(FUNCTION_URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: streamOf(tooBig) })],
+    [
+      'streamed without a length',
+      new Request(FUNCTION_URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: streamOf(tooBig) }),
+    ],
     [
       'with a Content-Length that lies',
       new Request(FUNCTION_URL, {

@@ -7,9 +7,9 @@ import {
   makeRetriesDue,
   newSubmission,
   notifiedAt,
+  type SubmissionFields,
   submitAsVisitor,
   submitMinutesAgo,
-  type SubmissionFields,
 } from './support/database.ts';
 import { errorOf, FUNCTION_URL, startHarness } from './support/harness.ts';
 

@@ -2,7 +2,7 @@
 // the function checks it with siteverify (a local stand-in answering Cloudflare's test secrets). A
 // call without a valid token leaves the inquiry stored, but it reaches the team only in the digest.
 import assert from 'node:assert/strict';
-import { deliveryOf, newSubmission, submitAsVisitor, type SubmissionFields } from './support/database.ts';
+import { deliveryOf, newSubmission, type SubmissionFields, submitAsVisitor } from './support/database.ts';
 import { errorOf, FUNCTION_URL, startHarness } from './support/harness.ts';
 import { startSiteverifyStub, TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_SECRETS } from './support/siteverify_stub.ts';
 
@@ -22,8 +22,7 @@ function test(name: string, fn: () => Promise<void>) {
   });
 }
 
-const withSecret = (secret: string) =>
-  h.deps({ env: { ...h.env, TURNSTILE_SECRET_KEY: secret, TURNSTILE_VERIFY_URL: siteverify.url } });
+const withSecret = (secret: string) => h.deps({ env: { ...h.env, TURNSTILE_SECRET_KEY: secret, TURNSTILE_VERIFY_URL: siteverify.url } });
 
 async function stored(): Promise<SubmissionFields> {
   const submission = newSubmission();

@@ -91,7 +91,13 @@ it('says to wait, in its own words, when the backend refuses the insert with 429
 
 it('tells a 429 from the backend apart from every other failure', () => {
   expect(submitFailureOf(new BackendCallFailed('insert', 429, ''))).toBe('rate-limited');
-  for (const error of [new BackendCallFailed('insert', 500, ''), new BackendCallFailed('insert', 0, ''), new Error('429'), { status: 429 }, null]) {
+  for (const error of [
+    new BackendCallFailed('insert', 500, ''),
+    new BackendCallFailed('insert', 0, ''),
+    new Error('429'),
+    { status: 429 },
+    null,
+  ]) {
     expect(submitFailureOf(error)).toBe('error');
   }
 });

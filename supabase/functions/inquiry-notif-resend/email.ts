@@ -59,8 +59,7 @@ export function renderNotification(row: SubmissionRow): NotificationEmail {
         `<td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
     )
     .join('');
-  const html =
-    `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111">` +
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111">` +
     `<h1 style="font-size:18px">${heading}</h1>` +
     `<table style="border-collapse:collapse">${htmlRows}</table>` +
     `<h2 style="font-size:16px">Message</h2>` +
@@ -106,8 +105,7 @@ function messageStart(message: string): string {
 export function renderDigest(rows: SubmissionRow[]): NotificationEmail {
   const count = rows.length;
   const heading = `${count} ${count === 1 ? 'inquiry' : 'inquiries'} in this digest`;
-  const intro =
-    'More inquiries arrived than the site emails one by one in an hour, so these are listed together. ' +
+  const intro = 'More inquiries arrived than the site emails one by one in an hour, so these are listed together. ' +
     'Each is stored in contact_submissions under its id.';
   const entries = rows.map((row) => ({
     row,
@@ -122,8 +120,7 @@ export function renderDigest(rows: SubmissionRow[]): NotificationEmail {
     ] as Array<[label: string, value: string]>,
   }));
 
-  const html =
-    `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111">` +
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111">` +
     `<h1 style="font-size:18px">${heading}</h1><p>${intro}</p>` +
     entries
       .map(

@@ -3,17 +3,12 @@ import {
   DEFAULT_RESEND_API_URL,
   DEFAULT_RESEND_TIMEOUT_MS,
   providerUnavailable,
-  sendWithResend,
   type ResendSettings,
   type SendResult,
+  sendWithResend,
 } from './resend.ts';
-import { StoreError, type Batch, type SubmissionRow, type SubmissionStore } from './store.ts';
-import {
-  DEFAULT_TURNSTILE_VERIFY_URL,
-  MAX_TURNSTILE_TOKEN_LENGTH,
-  verifyTurnstile,
-  type TurnstileSettings,
-} from './turnstile.ts';
+import { type Batch, StoreError, type SubmissionRow, type SubmissionStore } from './store.ts';
+import { DEFAULT_TURNSTILE_VERIFY_URL, MAX_TURNSTILE_TOKEN_LENGTH, type TurnstileSettings, verifyTurnstile } from './turnstile.ts';
 
 /** The largest body accepted: the five form fields and an id fit many times over. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -129,7 +124,6 @@ function validateInquiry(
   }
   return { id: id.toLowerCase(), turnstileToken: turnstileToken || undefined };
 }
-
 
 type Settings = {
   supabaseUrl: string;

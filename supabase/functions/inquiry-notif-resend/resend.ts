@@ -17,11 +17,11 @@ export interface ResendSettings {
 export type SendResult =
   | { ok: true; emailId: string | null }
   | {
-      ok: false;
-      status: number | 'network' | 'timeout';
-      /** Resend's Retry-After in seconds (sent with 429), when it gave one. */
-      retryAfterSeconds: number | null;
-    };
+    ok: false;
+    status: number | 'network' | 'timeout';
+    /** Resend's Retry-After in seconds (sent with 429), when it gave one. */
+    retryAfterSeconds: number | null;
+  };
 
 /**
  * Whether a failure says the provider is unwell rather than this email wrong: rate limited, down,

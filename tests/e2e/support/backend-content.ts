@@ -17,7 +17,10 @@ export const BACKEND_MATERIAL = {
 /** A seed row the embedded build shows and the backend hides (is_active = false). */
 export const HIDDEN_SEED_MATERIAL = { id: '10000000-0000-4000-8000-000000000007', name: 'Organics' } as const;
 
-export const RENAMED_TIMELINE = { id: '20000000-0000-4000-8000-000000000006', title: 'Sachets on the live line, from the backend' } as const;
+export const RENAMED_TIMELINE = {
+  id: '20000000-0000-4000-8000-000000000006',
+  title: 'Sachets on the live line, from the backend',
+} as const;
 
 export const RENAMED_FEATURE = { id: '30000000-0000-4000-8000-000000000005', title: '12x productivity, from the backend' } as const;
 

@@ -1,10 +1,7 @@
 // The function's database for tests: PGlite with Supabase's stand-in bootstrap and the real
 // migrations (no seed), loaded by the same loader the site's build uses.
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import {
-  openEmbeddedDatabase,
-  withRole,
-} from '../../../plugins/gatsby-source-supabase-content/src/embedded-db.ts';
+import { openEmbeddedDatabase, withRole } from '../../../plugins/gatsby-source-supabase-content/src/embedded-db.ts';
 import {
   functionStore,
   StoreError,
@@ -66,8 +63,7 @@ export async function submitAsVisitor(db: PGlite, fields: SubmissionFields): Pro
       `insert into public.contact_submissions (id, name, email, company, message, type)
        values ($1, $2, $3, $4, $5, $6)`,
       [fields.id, fields.name, fields.email, fields.company, fields.message, fields.type],
-    ),
-  );
+    ));
 }
 
 /** A submission stored some minutes ago; only the owner may back-date one. */

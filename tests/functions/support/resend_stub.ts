@@ -46,12 +46,10 @@ export function startResendStub(): ResendStub {
       await new Promise((resolve) => setTimeout(resolve, delay));
       return Response.json({ id: 'too-late' });
     }
-    return status === 200
-      ? Response.json({ id: `resend-email-${requests.length}` })
-      : Response.json(
-        { statusCode: status, name: 'application_error', message: 'stub failure' },
-        { status, headers: failure?.headers ?? {} },
-      );
+    return status === 200 ? Response.json({ id: `resend-email-${requests.length}` }) : Response.json(
+      { statusCode: status, name: 'application_error', message: 'stub failure' },
+      { status, headers: failure?.headers ?? {} },
+    );
   });
   // The suite's process ends when the tests do; the server must not keep it alive on its own.
   server.unref();

@@ -30,7 +30,13 @@ startLocalBackend({ port, sweepIntervalMs: 60_000 })
     }, 250);
     const stop = () => {
       clearInterval(timer);
-      backend.stop().then(() => process.exit(0));
+      backend.stop().then(
+        () => process.exit(0),
+        (error) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

@@ -110,7 +110,8 @@ export interface LocalBackend {
 // Supabase answers the browser's preflight at its gateway and exposes Content-Range for counts.
 const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit',
+  'Access-Control-Expose-Headers':
+    'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit',
 };
 
 async function readColumns(db: PGlite): Promise<ColumnMap> {
@@ -277,7 +278,13 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
       if (error instanceof RestError) return error.toResponse();
       const pg = error as { code?: string; message?: string; detail?: string; hint?: string };
       if (typeof pg.code === 'string') {
-        return new RestError(statusForSqlState(pg.code, role), pg.code, pg.message ?? 'database error', pg.detail ?? null, pg.hint ?? null).toResponse();
+        return new RestError(
+          statusForSqlState(pg.code, role),
+          pg.code,
+          pg.message ?? 'database error',
+          pg.detail ?? null,
+          pg.hint ?? null,
+        ).toResponse();
       }
       throw error;
     }
@@ -317,14 +324,21 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     });
   }
 
-  async function route(req: IncomingMessage, pathname: string, query: URLSearchParams, body: string): Promise<{ response: RestResponse; role: EmbeddedRole | null }> {
+  async function route(
+    req: IncomingMessage,
+    pathname: string,
+    query: URLSearchParams,
+    body: string,
+  ): Promise<{ response: RestResponse; role: EmbeddedRole | null }> {
     const method = req.method ?? 'GET';
     const restMatch = /^\/rest\/v1\/([a-z_]+)$/.exec(pathname);
     const rpcMatch = /^\/rest\/v1\/rpc\/([a-z_]+)$/.exec(pathname);
     const isFunction = pathname === `/functions/v1/${FUNCTION_NAME}`;
 
     if (restMatch && method === 'OPTIONS') {
-      const allowHeaders = req.headers['access-control-request-headers'] ?? 'authorization, x-client-info, apikey, content-type, prefer, accept-profile, content-profile, range';
+      const allowHeaders =
+        req.headers['access-control-request-headers'] ??
+        'authorization, x-client-info, apikey, content-type, prefer, accept-profile, content-profile, range';
       return {
         role: null,
         response: {
@@ -446,8 +460,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     failWrites: (on) => {
       writesFail = on;
     },
-    sql: <T,>(query: string, params: unknown[] = []) =>
-      withRole(db, 'service_role', async (tx) => (await tx.query<T>(query, params)).rows),
+    sql: <T>(query: string, params: unknown[] = []) => withRole(db, 'service_role', async (tx) => (await tx.query<T>(query, params)).rows),
     functionOutput: () => fn.output.join(''),
     async stop() {
       if (sweepTimer) clearInterval(sweepTimer);

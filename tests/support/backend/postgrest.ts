@@ -23,8 +23,18 @@ const CONTENT_READ = ['is_active', 'order', 'select'];
 export const SHAPES: ShapeSpec[] = [
   { name: 'content read: material_coverage (spec §7 call 1)', methods: ['GET'], table: 'material_coverage', keys: CONTENT_READ },
   { name: 'content read: timeline (call 2)', methods: ['GET'], table: 'timeline', keys: CONTENT_READ },
-  { name: 'content read: feature_cards by classification (call 3)', methods: ['GET'], table: 'feature_cards', keys: ['classification', ...CONTENT_READ] },
-  { name: 'connection test: count with limit 1 (call 4)', methods: ['HEAD', 'GET'], table: 'contact_submissions', keys: ['limit', 'select'] },
+  {
+    name: 'content read: feature_cards by classification (call 3)',
+    methods: ['GET'],
+    table: 'feature_cards',
+    keys: ['classification', ...CONTENT_READ],
+  },
+  {
+    name: 'connection test: count with limit 1 (call 4)',
+    methods: ['HEAD', 'GET'],
+    table: 'contact_submissions',
+    keys: ['limit', 'select'],
+  },
   { name: 'submission insert (call 5)', methods: ['POST'], table: 'contact_submissions', keys: [] },
   { name: 'submission insert with columns (call 5)', methods: ['POST'], table: 'contact_submissions', keys: ['columns'] },
 ];
@@ -134,13 +144,7 @@ const IS_VALUES: Record<string, string> = { null: 'null', true: 'true', false: '
 const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns']);
 
 /** WHERE clause from the filter keys (every key that is not a reserved PostgREST parameter). */
-function whereClause(
-  columns: ReadonlySet<string>,
-  table: string,
-  query: URLSearchParams,
-  params: unknown[],
-  qualifier = '',
-): string {
+function whereClause(columns: ReadonlySet<string>, table: string, query: URLSearchParams, params: unknown[], qualifier = ''): string {
   const conditions: string[] = [];
   for (const [key, raw] of query) {
     if (RESERVED.has(key)) continue;
@@ -203,12 +207,22 @@ function stripNulls(rows: Record<string, unknown>[]): Record<string, unknown>[] 
 }
 
 /** Array or, for Accept: application/vnd.pgrst.object+json, exactly one object (else 406). */
-function representation(rows: Record<string, unknown>[], accept: string | undefined, status: number, headers: Record<string, string>): RestResponse {
+function representation(
+  rows: Record<string, unknown>[],
+  accept: string | undefined,
+  status: number,
+  headers: Record<string, string>,
+): RestResponse {
   const wanted = (accept ?? '').split(';')[0]?.trim();
   const shown = /nulls=stripped/.test(accept ?? '') ? stripNulls(rows) : rows;
   if (wanted === 'application/vnd.pgrst.object+json') {
     if (shown.length !== 1) {
-      return new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${shown.length} rows`).toResponse();
+      return new RestError(
+        406,
+        'PGRST116',
+        'Cannot coerce the result to a single JSON object',
+        `The result contains ${shown.length} rows`,
+      ).toResponse();
     }
     return json(status, shown[0], headers);
   }
@@ -281,9 +295,7 @@ async function insert(tx: Transaction, p: Prepared, request: RestRequest): Promi
   if (!rows.every(isRecord)) throw new RestError(400, 'PGRST102', 'All object keys must match');
   const names = bodyColumns(p, rows, request.query.get('columns'));
   const list = names.map(ident).join(', ');
-  const insertSql =
-    `insert into ${p.qualified} (${list}) ` +
-    `select ${list} from json_populate_recordset(null::${p.qualified}, $1::json)`;
+  const insertSql = `insert into ${p.qualified} (${list}) ` + `select ${list} from json_populate_recordset(null::${p.qualified}, $1::json)`;
   const prefer = parsePrefer(request.headers.prefer);
   if (prefer.get('return') !== 'representation') {
     await tx.query(insertSql, [JSON.stringify(rows)]);
@@ -303,17 +315,20 @@ async function update(tx: Transaction, p: Prepared, request: RestRequest): Promi
   // The target is aliased because the body record has the same column names as the table.
   const where = whereClause(p.columns, p.table, request.query, params, '_target.');
   const updateSql =
-    `update ${p.qualified} as _target set ${assignments} ` +
-    `from json_populate_record(null::${p.qualified}, $1::json) _body${where}`;
+    `update ${p.qualified} as _target set ${assignments} ` + `from json_populate_record(null::${p.qualified}, $1::json) _body${where}`;
   const prefer = parsePrefer(request.headers.prefer);
   if (prefer.get('return') !== 'representation') {
     await tx.query(updateSql, params);
     return { status: 204, headers: { 'Content-Range': '*/*' } };
   }
   const select = request.query.get('select');
-  const returning = select === null || select === '*'
-    ? '_target.*'
-    : select.split(',').map((name) => `_target.${column(p.columns, p.table, name)}`).join(', ');
+  const returning =
+    select === null || select === '*'
+      ? '_target.*'
+      : select
+          .split(',')
+          .map((name) => `_target.${column(p.columns, p.table, name)}`)
+          .join(', ');
   const updated = await changedRows(tx, `${updateSql} returning ${returning}`, params);
   return representation(updated, request.headers.accept, 200, { 'Content-Range': contentRange(0, updated.length, null) });
 }
@@ -329,14 +344,21 @@ export async function callFunction(tx: Transaction, functions: FunctionArguments
   if (!isRecord(parsed)) throw new RestError(400, 'PGRST102', 'Empty or invalid json');
   const unknown = Object.keys(parsed).filter((key) => !args.some((arg) => arg.name === key));
   if (unknown.length > 0) {
-    throw new RestError(404, 'PGRST202', `Could not find the function public.${name}(${Object.keys(parsed).sort().join(', ')}) in the schema cache`);
+    throw new RestError(
+      404,
+      'PGRST202',
+      `Could not find the function public.${name}(${Object.keys(parsed).sort().join(', ')}) in the schema cache`,
+    );
   }
   const given = args.filter((arg) => arg.name in parsed);
   const call = `public.${ident(name)}(${given.map((arg) => `${ident(arg.name)} := _args.${ident(arg.name)}`).join(', ')})`;
   const from = given.length
     ? ` from json_to_record($1::json) as _args(${given.map((arg) => `${ident(arg.name)} ${arg.type}`).join(', ')})`
     : '';
-  const result = await tx.query<{ body: string }>(`select to_json(${call})::text as body${from}`, given.length ? [JSON.stringify(parsed)] : []);
+  const result = await tx.query<{ body: string }>(
+    `select to_json(${call})::text as body${from}`,
+    given.length ? [JSON.stringify(parsed)] : [],
+  );
   return { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: result.rows[0]?.body ?? 'null' };
 }
 
