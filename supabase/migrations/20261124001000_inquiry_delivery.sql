@@ -93,8 +93,6 @@ begin
 end
 $constraints$;
 
-comment on column public.contact_submissions.notified_at is
-  'When the team was emailed about this inquiry (on its own or in a digest, see notify_channel).';
 comment on column public.contact_submissions.notify_attempts is
   'Failed sends so far; the next one is not before notify_next_at. Service role only.';
 comment on column public.contact_submissions.notify_failed_at is
@@ -294,21 +292,25 @@ $$;
 
 -- Reporting back ------------------------------------------------------------------------------------
 -- Each takes the claim token: a sender whose lease ran out (and whose rows someone else took) can
--- no longer change them. Each returns how many rows it changed.
+-- no longer change them. Each returns how many rows it changed. PL/pgSQL, like the claims, so that
+-- the file applies on an adopted table whose ids are still numbers (its statements are planned at
+-- the first call; the site needs uuid ids anyway, see supabase/switch-submission-ids-to-uuid.sql).
 
 create or replace function public.inquiry_notify_sent(p_claim uuid, p_ids uuid[])
 returns integer
-language sql
+language plpgsql
 security definer
 set search_path = ''
 as $$
-  with sent as (
-    update public.contact_submissions
-    set notified_at = now(), notify_claim = null, notify_lease_until = null
-    where notify_claim = p_claim and id = any (p_ids) and notified_at is null
-    returning 1
-  )
-  select count(*)::integer from sent;
+declare
+  changed integer;
+begin
+  update public.contact_submissions
+  set notified_at = now(), notify_claim = null, notify_lease_until = null
+  where notify_claim = p_claim and id = any (p_ids) and notified_at is null;
+  get diagnostics changed = row_count;
+  return changed;
+end;
 $$;
 
 -- A failed send: the next try waits 1, 2, 4 … minutes (at most an hour), or longer when Resend
@@ -320,46 +322,51 @@ create or replace function public.inquiry_notify_failed(
   p_retry_after_seconds integer default null
 )
 returns integer
-language sql
+language plpgsql
 security definer
 set search_path = ''
 as $$
-  with limits as (select * from private.inquiry_limits), failed as (
-    update public.contact_submissions as s
-    set notify_attempts = s.notify_attempts + 1,
-        notify_last_error = left(p_error, 200),
-        notify_failing_since = coalesce(s.notify_failing_since, now()),
-        notify_next_at = now() + greatest(
-          least(interval '1 minute' * power(2, least(s.notify_attempts, 10)), interval '1 hour'),
-          pg_catalog.make_interval(secs => coalesce(p_retry_after_seconds, 0))
-        ),
-        notify_failed_at = case
-          when coalesce(s.notify_failing_since, now()) <= now() - limits.give_up_after then now()
-        end,
-        notify_claim = null,
-        notify_lease_until = null,
-        notify_channel = null
-    from limits
-    where s.notify_claim = p_claim and s.id = any (p_ids) and s.notified_at is null
-    returning 1
-  )
-  select count(*)::integer from failed;
+declare
+  limits private.inquiry_limits;
+  changed integer;
+begin
+  select * into limits from private.inquiry_limits;
+  update public.contact_submissions as s
+  set notify_attempts = s.notify_attempts + 1,
+      notify_last_error = left(p_error, 200),
+      notify_failing_since = coalesce(s.notify_failing_since, now()),
+      notify_next_at = now() + greatest(
+        least(interval '1 minute' * power(2, least(s.notify_attempts, 10)), interval '1 hour'),
+        pg_catalog.make_interval(secs => coalesce(p_retry_after_seconds, 0))
+      ),
+      notify_failed_at = case
+        when coalesce(s.notify_failing_since, now()) <= now() - limits.give_up_after then now()
+      end,
+      notify_claim = null,
+      notify_lease_until = null,
+      notify_channel = null
+  where s.notify_claim = p_claim and s.id = any (p_ids) and s.notified_at is null;
+  get diagnostics changed = row_count;
+  return changed;
+end;
 $$;
 
 -- Not sent and not tried (the sweep stopped early): back to pending, no attempt counted.
 create or replace function public.inquiry_notify_release(p_claim uuid, p_ids uuid[])
 returns integer
-language sql
+language plpgsql
 security definer
 set search_path = ''
 as $$
-  with released as (
-    update public.contact_submissions
-    set notify_claim = null, notify_lease_until = null, notify_channel = null
-    where notify_claim = p_claim and id = any (p_ids) and notified_at is null
-    returning 1
-  )
-  select count(*)::integer from released;
+declare
+  changed integer;
+begin
+  update public.contact_submissions
+  set notify_claim = null, notify_lease_until = null, notify_channel = null
+  where notify_claim = p_claim and id = any (p_ids) and notified_at is null;
+  get diagnostics changed = row_count;
+  return changed;
+end;
 $$;
 
 -- Supabase's default privileges grant new functions in `public` to every API role; these are the
@@ -383,7 +390,12 @@ revoke execute on function private.inquiry_row(public.contact_submissions) from 
 -- Where the team looks ---------------------------------------------------------------------------------
 -- In `private`, so neither the Data API nor the advisors' "security definer view" check apply;
 -- security_invoker all the same, so a role granted it later still sees only what it may read.
-create or replace view private.inquiry_notifications with (security_invoker = true) as
+-- Dropped and made again rather than replaced: a view keeps the column types it was made with, and
+-- supabase/switch-submission-ids-to-uuid.sql gives an adopted table a new, uuid `id`.
+drop view if exists private.failed_inquiries;
+drop view if exists private.inquiry_notifications;
+
+create view private.inquiry_notifications with (security_invoker = true) as
 select
   id,
   created_at,
@@ -405,11 +417,17 @@ select
   notify_failed_at as failed_at
 from public.contact_submissions;
 
-create or replace view private.failed_inquiries with (security_invoker = true) as
+create view private.failed_inquiries with (security_invoker = true) as
 select id, created_at, type, name, email, company, message,
   notify_attempts as attempts, notify_last_error as last_error, notify_failed_at as failed_at
 from public.contact_submissions
 where notify_failed_at is not null and notified_at is null;
+
+-- Owner only, stated here: the adoption migration revokes the API roles' rights on every view
+-- over contact_submissions on each run, and an explicit ACL from the start keeps a second run of
+-- the migrations from changing it.
+revoke all on private.inquiry_notifications from public, anon, authenticated;
+revoke all on private.failed_inquiries from public, anon, authenticated;
 
 comment on view private.inquiry_notifications is
   'Every inquiry with its delivery status: pending, sending, retrying, sent (email or digest), failed.';
