@@ -54,9 +54,11 @@ comment on table private.inquiry_limits is
   'The inquiry limits (one row): individual emails per hour, digest interval, retries, per-address inserts. '
   'Change with UPDATE; takes effect on the next request.';
 
--- Adopting a project that already holds inquiries: the old site emailed those (without recording
--- it in notified_at), so the sweep must not send them all again on its first run. The first
--- application remembers when it happened if there were rows then; a fresh project has none.
+-- Adopting a project that already holds inquiries: the old site emailed those, so the sweep must
+-- not send them all again on its first run. Where notified_at is new, 20261123000200 gives the old
+-- rows the adoption time; where the old table had the column and left it empty, the first
+-- application remembers when it happened (if there were rows then) and the sweep leaves older rows
+-- alone. A fresh project has none.
 insert into private.inquiry_limits (sweep_rows_since)
 select case when exists (select from public.contact_submissions) then now() end
 on conflict (singleton) do nothing;
