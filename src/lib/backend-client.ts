@@ -52,8 +52,11 @@ export interface Backend {
   testConnection(): Promise<ConnectionTestResult>;
   /** Call 5: stores one inquiry without reading it back; throws when it was not stored. */
   insertSubmission(row: SubmissionRow): Promise<void>;
-  /** Call 6: asks the notify function to email the team about a stored inquiry. Never throws. */
-  notifyTeam(row: SubmissionRow): Promise<NotifyResult>;
+  /**
+   * Call 6: asks the notify function to email the team about a stored inquiry, with the Turnstile
+   * token where there is one. Never throws.
+   */
+  notifyTeam(row: SubmissionRow, turnstileToken?: string): Promise<NotifyResult>;
 }
 
 /** A call the backend refused or never answered. */
@@ -107,9 +110,9 @@ export function createBackend(settings: BackendSettings): Backend {
       if (error) throw new BackendCallFailed(`insert into ${SUBMISSIONS_TABLE}`, status, error.message);
     },
 
-    async notifyTeam(row) {
+    async notifyTeam(row, turnstileToken) {
       const result = await client.functions.invoke<unknown>(NOTIFY_FUNCTION, {
-        body: row,
+        body: turnstileToken ? { ...row, turnstileToken } : row,
         timeout: NOTIFY_TIMEOUT_MS,
       });
       const { data, response } = result;

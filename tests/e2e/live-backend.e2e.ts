@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { COVERAGE, HERO, LIST_TEXT, TIMELINE } from '../../src/content/copy';
 import { TIMELINE_STEP_PX } from '../../src/content/constants';
-import { FIELD_LABELS, MODAL_COPY, SUBMIT_FAILED_MESSAGE } from '../../src/content/modal';
+import { FIELD_LABELS, MODAL_COPY, RATE_LIMITED_MESSAGE, SUBMIT_FAILED_MESSAGE } from '../../src/content/modal';
 import type { LocalBackend, LoggedRequest } from '../support/backend';
 import { hydrated, launchBrowser, openPage, type Problem, type TrackedPage } from './support/browser';
 import { BACKEND_MATERIAL, resetBackendContent, startBackendAtBuildPort } from './support/backend-content';
@@ -254,5 +254,57 @@ describe('contact submissions', () => {
     expect(browserCalls('/functions/v1/')).toHaveLength(0);
     expect(await backend.sql(`select id from contact_submissions`)).toEqual([]);
     expect(unexpected(problems, [CONNECTION_TEST, /status of 500/, /contact_submissions/, /submission failed/i])).toEqual([]);
+  });
+
+  it('shows its own text for too many inquiries from one address (HTTP 429), and keeps the typed text', async () => {
+    // Ten inquiries from this machine's address in the last minutes, as the pre-request hook counts them.
+    await backend.db.query(`insert into private.inquiry_writes (client) select '127.0.0.1' from generate_series(1, 10)`);
+    try {
+      const { page, problems } = await visit();
+      const dialog = await openContact(page);
+      await dialog.getByLabel(FIELD_LABELS.name).fill(typed.name);
+      await dialog.getByLabel(FIELD_LABELS.email).fill(typed.email);
+      await dialog.getByLabel(FIELD_LABELS.message).fill(typed.message);
+      await dialog.getByRole('button', { name: MODAL_COPY.contact.button }).click();
+      await dialog.getByRole('alert').getByText(RATE_LIMITED_MESSAGE).waitFor({ timeout: 10_000 });
+
+      expect(await dialog.getByText(SUBMIT_FAILED_MESSAGE).count()).toBe(0);
+      expect(await dialog.getByLabel(FIELD_LABELS.name).inputValue()).toBe(typed.name);
+      expect(await dialog.getByLabel(FIELD_LABELS.message).inputValue()).toBe(typed.message);
+      expect(await dialog.getByRole('button', { name: MODAL_COPY.contact.button }).isEnabled()).toBe(true);
+      const inserts = browserCalls('/rest/v1/contact_submissions', 'POST');
+      expect(inserts.map((r) => [r.status, r.headers['x-forwarded-for']])).toEqual([[429, '127.0.0.1']]);
+      expect(browserCalls('/functions/v1/')).toHaveLength(0);
+      expect(await backend.sql(`select id from contact_submissions`)).toEqual([]);
+      expect(unexpected(problems, [CONNECTION_TEST, /status of 429/, /contact_submissions/, /submission failed/i])).toEqual([]);
+    } finally {
+      await backend.db.query('delete from private.inquiry_writes');
+    }
+  });
+
+  it('delivers an inquiry whose notify call met a Resend outage through the scheduled sweep, once', async () => {
+    backend.resend.failWith(503);
+    const { page, problems } = await visit();
+    const dialog = await openContact(page);
+    await dialog.getByLabel(FIELD_LABELS.name).fill(typed.name);
+    await dialog.getByLabel(FIELD_LABELS.email).fill(typed.email);
+    await dialog.getByLabel(FIELD_LABELS.message).fill(typed.message);
+    await dialog.getByRole('button', { name: MODAL_COPY.contact.button }).click();
+    // The visitor sees success: the inquiry is stored, the failed notification is only logged.
+    await page.getByRole('dialog').getByText(MODAL_COPY.contact.successTitle).waitFor({ timeout: 10_000 });
+    const notify = await waitFor(
+      async () => browserCalls('/functions/v1/inquiry-notif-resend', 'POST'),
+      (calls) => calls.length > 0,
+    );
+    expect(notify.map((r) => r.status)).toEqual([502]);
+    expect(backend.emails).toHaveLength(0);
+
+    backend.resend.failWith(null);
+    await backend.sql('update contact_submissions set notify_next_at = now()');
+    const run = await backend.runSweep();
+    expect(run.body).toEqual({ sent: 1, retrying: 0, released: 0, digested: 0 });
+    expect((await backend.runSweep()).body).toEqual({ sent: 0, retrying: 0, released: 0, digested: 0 });
+    expect(backend.emails.map((email) => email.idempotencyKey)).toEqual([(notify[0]?.body as { id: string }).id]);
+    expect(unexpected(problems, [CONNECTION_TEST, /\b502\b/, /notification failed/i])).toEqual([]);
   });
 });

@@ -91,6 +91,15 @@ describe('with a working backend', () => {
     expect(debug).toHaveBeenCalledWith(NOTIFY_SENT_LOG, 200, { sent: true });
   });
 
+  it('sends a Turnstile token with the notify call only, never into the stored row', async () => {
+    await submitInquiry({ ...typed, turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' });
+    const [insert, notify] = insertsAndNotifies(backend);
+    expect(Object.keys(insert?.body as object)).toEqual(['id', 'name', 'email', 'company', 'message', 'type']);
+    expect(notify?.body).toEqual({ ...(insert?.body as object), turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' });
+    // This backend's function has no TURNSTILE_SECRET_KEY: the token is ignored and the email goes out.
+    expect(notify?.status).toBe(200);
+  });
+
   it('notifies only after the insert has answered', async () => {
     await submitInquiry({ ...typed, company: 'Bank Sampah Maju' });
     const calls = insertsAndNotifies(backend);
@@ -98,8 +107,8 @@ describe('with a working backend', () => {
       'POST /rest/v1/contact_submissions',
       'POST /functions/v1/inquiry-notif-resend',
     ]);
-    // The notify function read the row the insert had stored: it existed before the notify began.
-    const functionLoad = backend.requests.findIndex((r) => r.method === 'GET' && r.role === 'service_role');
+    // The notify function claimed the row the insert had stored: it existed before the notify began.
+    const functionLoad = backend.requests.findIndex((r) => r.path === '/rest/v1/rpc/inquiry_notify_claim_one' && r.role === 'service_role');
     expect(functionLoad).toBeGreaterThan(backend.requests.indexOf(calls[0] as LoggedRequest));
     expect((calls[0]?.body as { company: string }).company).toBe('Bank Sampah Maju');
   });

@@ -50,6 +50,9 @@ export async function resetBackendContent(backend: LocalBackend): Promise<void> 
   await applyBackendContent(backend);
   backend.failReads(false);
   backend.failWrites(false);
+  // Every test is a fresh visitor: no inquiries counted against this machine's address, Resend up.
+  await backend.db.query('delete from private.inquiry_writes');
+  backend.resend.failWith(null);
   backend.requests.length = 0;
   backend.emails.length = 0;
 }
