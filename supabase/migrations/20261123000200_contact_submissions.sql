@@ -5,8 +5,8 @@
 -- (crypto.randomUUID()) and inserts with `return=minimal`; it never needs to read the row, which
 -- would take a SELECT policy showing every visitor every submission.
 --
--- The notifier (edge function inquiry-notif-resend, service role) loads the row by id and claims it
--- by setting notified_at, so each inquiry sends at most one email.
+-- The notifier (edge function inquiry-notif-resend, service role) claims a row, emails the team and
+-- then sets notified_at, so each inquiry is sent once (20261124001000_inquiry_delivery.sql).
 --
 -- Like the content tables, this file sets up a fresh table and adopts an existing one (keeping its
 -- rows, ids and extra columns) and can run again without changing anything. Adopting closes what
@@ -97,7 +97,7 @@ $defaults$;
 comment on table public.contact_submissions is
   'Inquiries from the site''s contact modal. Insert-only for visitors; read by the notifier (service role).';
 comment on column public.contact_submissions.notified_at is
-  'Set by the notifier when it claims the row; at most one email is sent per row. '
+  'Set by the notifier once the team''s email (or the digest naming the row) went out; one per row. '
   'Rows that predate the adoption of an existing table carry the adoption time.';
 
 -- Row-level security, on before the rules look at the rows (see the content tables for NO FORCE).
