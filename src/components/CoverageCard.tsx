@@ -17,15 +17,8 @@ export function CoverageCard({ item, pictures = NO_BUILT_PICTURES }: { item: Mat
   const display = materialStatusDisplay(item.status);
   const style = { '--status-opacity': display.opacity } as CSSProperties;
   return (
-    <article
-      className="relative isolate flex h-full overflow-hidden rounded-3xl sm:flex-col"
-      style={style}
-      data-status={status}
-    >
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 rounded-3xl bg-paper opacity-(--status-opacity) ring-1 ring-ink/8"
-      />
+    <article className="relative isolate flex h-full overflow-hidden rounded-3xl sm:flex-col" style={style} data-status={status}>
+      <div aria-hidden="true" className="absolute inset-0 -z-10 rounded-3xl bg-paper opacity-(--status-opacity) ring-1 ring-ink/8" />
       <div className="m-2 grid size-24 shrink-0 place-items-center overflow-hidden rounded-[1.25rem] bg-white opacity-(--status-opacity) sm:mb-0 sm:aspect-[16/10] sm:size-auto">
         {/* A new picture (a refresh changed the row) starts over, even after the old one failed. */}
         <CoverPicture key={item.image ?? ''} picture={cardPicture(item.image, pictures)} />

@@ -33,10 +33,7 @@ export function splitCoverageNodes(nodes: readonly CoverageNode[]): { items: Mat
 }
 
 /** What a card shows: the build's processed picture, a URL loaded as it is, or the fallback icon. */
-export type CardPicture =
-  | { kind: 'processed'; image: IGatsbyImageData }
-  | { kind: 'url'; src: string }
-  | { kind: 'icon' };
+export type CardPicture = { kind: 'processed'; image: IGatsbyImageData } | { kind: 'url'; src: string } | { kind: 'icon' };
 
 /**
  * A picture the build processed is shown from the site; one it could not use (dead, too large, not

@@ -9,7 +9,14 @@ const processed = processedPicture('pet');
 
 describe('splitCoverageNodes: the built rows apart from their processed pictures', () => {
   const nodes: CoverageNode[] = [
-    { id: '1', name: 'PET', description: null, image: photo, status: 'live', image_file: { childImageSharp: { gatsbyImageData: processed } } },
+    {
+      id: '1',
+      name: 'PET',
+      description: null,
+      image: photo,
+      status: 'live',
+      image_file: { childImageSharp: { gatsbyImageData: processed } },
+    },
     { id: '2', name: 'Glass', description: 'Clear', image: storageUrl('deleted'), status: null, image_file: null },
     { id: '3', name: 'HDPE', description: null, image: '/images/materials/hdpe.svg', status: 'live', image_file: null },
   ];

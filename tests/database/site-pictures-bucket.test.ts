@@ -71,7 +71,11 @@ afterAll(async () => {
 });
 
 const bucket = async () =>
-  (await db.query(`select id, name, public, file_size_limit, allowed_mime_types, xmin::text from storage.buckets where id = 'site-pictures'`)).rows;
+  (
+    await db.query(
+      `select id, name, public, file_size_limit, allowed_mime_types, xmin::text from storage.buckets where id = 'site-pictures'`,
+    )
+  ).rows;
 
 const policies = async () =>
   (await db.query<{ policyname: string }>(`select policyname from pg_policies where schemaname = 'storage' order by policyname`)).rows.map(
@@ -86,6 +90,7 @@ it('makes the bucket public, for JPEG, PNG, WebP and AVIF pictures of at most 10
       public: true,
       file_size_limit: 10 * 1024 * 1024,
       allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp', 'image/avif'],
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
       xmin: expect.any(String),
     },
   ]);
@@ -94,7 +99,9 @@ it('makes the bucket public, for JPEG, PNG, WebP and AVIF pictures of at most 10
 it.each(['anon', 'authenticated'] as const)('lets %s neither upload to the bucket nor list it', async (role) => {
   const listed = await withRole(db, role, (tx) => tx.query(`select name from storage.objects where bucket_id = 'site-pictures'`));
   expect(listed.rows).toEqual([]);
-  const upload = await withRole(db, role, (tx) => tx.query(`insert into storage.objects (bucket_id, name) values ('site-pictures', 'x.jpg')`)).then(
+  const upload = await withRole(db, role, (tx) =>
+    tx.query(`insert into storage.objects (bucket_id, name) values ('site-pictures', 'x.jpg')`),
+  ).then(
     () => 'stored',
     (error: unknown) => sqlState(error),
   );

@@ -38,7 +38,8 @@ describe('a coverage card', () => {
     expect(card.innerHTML).not.toContain(PHOTO);
     // The placeholder covers the picture's whole box, which the sizer holds at 16:10 from the start.
     const placeholder = (card.querySelector('[data-placeholder-image]') as HTMLElement).style;
-    const fills = (placeholder.width === '100%' && placeholder.height === '100%') || (placeholder.right === '0px' && placeholder.bottom === '0px');
+    const fills =
+      (placeholder.width === '100%' && placeholder.height === '100%') || (placeholder.right === '0px' && placeholder.bottom === '0px');
     expect({ position: placeholder.position, top: placeholder.top, left: placeholder.left, fills }).toEqual({
       position: 'absolute',
       top: '0px',

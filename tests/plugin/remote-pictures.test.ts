@@ -109,6 +109,7 @@ describe('downloadPicture', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const download = await downloadPicture(`http://127.0.0.1:${port}/photo.jpg`, LIMITS);
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
     expect(download).toEqual({ ok: false, reason: expect.stringContaining('ECONNREFUSED') });
   });
 });
@@ -135,7 +136,11 @@ describe('fetchPictures', () => {
     const uses = [use('/photo.jpg', '1'), use('/photo.jpg', '2'), use('/missing.jpg', '3')];
 
     const first = await fetchPictures(uses, cache, LIMITS, (w) => warnings.push(w));
-    expect({ downloaded: first.downloaded, fromCache: first.fromCache, failed: first.failed }).toEqual({ downloaded: 1, fromCache: 0, failed: 1 });
+    expect({ downloaded: first.downloaded, fromCache: first.fromCache, failed: first.failed }).toEqual({
+      downloaded: 1,
+      fromCache: 0,
+      failed: 1,
+    });
     expect(hitsOf('/photo.jpg')).toBe(1);
     expect((await readFile(first.files.get(`${base}/photo.jpg`) as string)).equals(photo)).toBe(true);
     expect(warnings).toEqual([
@@ -146,7 +151,11 @@ describe('fetchPictures', () => {
     // A picture that failed is asked again: it may have been uploaded since.
     hits.clear();
     const second = await fetchPictures(uses, cache, LIMITS, () => undefined);
-    expect({ downloaded: second.downloaded, fromCache: second.fromCache, failed: second.failed }).toEqual({ downloaded: 0, fromCache: 1, failed: 1 });
+    expect({ downloaded: second.downloaded, fromCache: second.fromCache, failed: second.failed }).toEqual({
+      downloaded: 0,
+      fromCache: 1,
+      failed: 1,
+    });
     expect(hitsOf('/photo.jpg')).toBe(0);
     expect(hitsOf('/missing.jpg')).toBe(1);
     expect(second.files.get(`${base}/photo.jpg`)).toBe(first.files.get(`${base}/photo.jpg`));

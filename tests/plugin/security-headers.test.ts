@@ -1,10 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  contentSecurityPolicy,
-  headersFile,
-  inlineScriptHashes,
-  originOf,
-} from '../../plugins/gatsby-plugin-security-headers/src/headers';
+import { contentSecurityPolicy, headersFile, inlineScriptHashes, originOf } from '../../plugins/gatsby-plugin-security-headers/src/headers';
 import { deferScripts, loaderSource } from '../../plugins/gatsby-plugin-security-headers/src/defer-scripts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -77,7 +72,8 @@ describe('headersFile', () => {
 });
 
 describe('deferScripts', () => {
-  const tail = '<script id="gatsby-chunk-mapping">x</script><script src="/webpack-runtime-1.js" async></script><script src="/framework-2.js" async></script><script src="/app-3.js" async></script></body>';
+  const tail =
+    '<script id="gatsby-chunk-mapping">x</script><script src="/webpack-runtime-1.js" async></script><script src="/framework-2.js" async></script><script src="/app-3.js" async></script></body>';
 
   it('replaces the async bundle tags with one loader that starts the same files in order', () => {
     const out = deferScripts(`<body><p>content</p>${tail}`);
@@ -93,7 +89,9 @@ describe('deferScripts', () => {
     const frames: (() => void)[] = [];
     const timers: (() => void)[] = [];
     const document = { createElement: () => ({}) as { src?: string }, body: { appendChild: (e: { src: string }) => appended.push(e.src) } };
-    new Function('window', 'document', 'requestAnimationFrame', 'setTimeout', loaderSource(['/a.js', '/b.js']))(
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the test runs the loader's own source text, as the page's inline script runs it
+    const loader = new Function('window', 'document', 'requestAnimationFrame', 'setTimeout', loaderSource(['/a.js', '/b.js']));
+    (loader as (...browser: unknown[]) => void)(
       window,
       document,
       (fn: () => void) => frames.push(fn),

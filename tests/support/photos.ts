@@ -50,7 +50,9 @@ async function pixels(seed: number): Promise<Buffer> {
 /** A JPEG of photo `seed`. */
 async function makePhoto(seed: number): Promise<Buffer> {
   const raw = { width: PHOTO_WIDTH, height: PHOTO_HEIGHT, channels: 3 } as const;
-  return sharp(await pixels(seed), { raw }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(await pixels(seed), { raw })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 /** The path of photo `seed`, made the first time it is asked for. */

