@@ -32,13 +32,14 @@ const config: GatsbyConfig = {
       },
     },
     {
-      // public/_headers for hosts that read it: the page may talk to its Supabase project and load
-      // the analytics script, and nothing else from elsewhere. The bundles start after the first
-      // paint (DESIGN.md's LCP budget).
+      // public/_headers for hosts that read it: the page may talk to its Supabase project, show
+      // pictures from its storage (rows changed since the build) and load the analytics script,
+      // and nothing else from elsewhere. The bundles start after the first paint (DESIGN.md's LCP budget).
       resolve: 'gatsby-plugin-security-headers',
       options: {
         connectSrc: [process.env.GATSBY_SUPABASE_URL].filter(Boolean),
         scriptSrc: [process.env.GATSBY_ANALYTICS_SRC].filter(Boolean),
+        imgSrc: [process.env.GATSBY_SUPABASE_URL].filter(Boolean),
         deferScripts: true,
       },
     },

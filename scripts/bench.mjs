@@ -7,10 +7,13 @@
 //      raw and gzip, and the largest modules in them (from the source maps);
 //   3. Lighthouse (mobile defaults, Chromium, median of 3 runs) on the default build, on a copy of
 //      it with every script removed (for the LCP ratio), and on the backend build while the
-//      backend's content differs from the build (so the refresh updates lists during the run).
+//      backend's content differs from the build (so the refresh updates lists during the run);
+//   4. the coverage pictures of the backend build (each shown material has a 3000×2000 phone photo
+//      in the backend's storage): the bytes a visitor downloads scrolling through the page at
+//      390 px (2x) and at 1440 px, against the originals the page showed before issue 11.
 // The figures are measured, never asserted: the command fails only if it cannot measure.
 import { createRequire } from 'node:module';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -21,8 +24,10 @@ require('../tests/support/backend/register-ts.cjs');
 const { startLocalBackend } = require('../tests/support/backend/index.ts');
 const { REPO_ROOT, buildSite, holdGatsbyLock } = require('../tests/e2e/support/site-build.ts');
 const { startStaticServer } = require('../tests/e2e/support/static-server.ts');
-const { applyBackendContent } = require('../tests/e2e/support/backend-content.ts');
+const { applyBackendContent, PHOTO_NAMES } = require('../tests/e2e/support/backend-content.ts');
 const { CHROME_ARGS, chromePath } = require('../tests/e2e/support/browser.ts');
+const { scrollThrough } = require('../tests/e2e/support/page-helpers.ts');
+const { photoFile } = require('../tests/support/photos.ts');
 
 const OUT = path.join(REPO_ROOT, 'artifacts', 'bench');
 const RUNS = Number(process.env.BENCH_RUNS || 3);
@@ -51,7 +56,7 @@ async function builds(backend) {
   // One lock for the series: another build in between would replace the cache being measured.
   const lock = await holdGatsbyLock();
   try {
-    log('cold build (gatsby clean, then build against the local backend)...');
+    log(`cold build (gatsby clean, then build against the local backend, ${PHOTO_NAMES.length} photos to download and process)...`);
     const cold = await buildSite({
       outDir: path.join(OUT, 'backend'),
       logFile: path.join(OUT, 'cold-build.log'),
@@ -315,9 +320,54 @@ async function lighthouseRuns(url, label) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 4. Coverage pictures
+
+/**
+ * The coverage pictures a visitor downloads at one viewport: the page is scrolled through (every
+ * lazy picture loads) and each picture the coverage cards show is counted with its bytes and type.
+ */
+async function coveragePictures(url, viewport, deviceScaleFactor) {
+  const { launchBrowser } = require('../tests/e2e/support/browser.ts');
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage({ viewport, deviceScaleFactor });
+    const images = new Map();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'image') return;
+      const body = await response.body().catch(() => Buffer.alloc(0));
+      images.set(response.url(), { type: response.headers()['content-type'], bytes: body.length });
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    await scrollThrough(page);
+    const shown = await page.locator('#coverage img').evaluateAll((elements) => elements.map((image) => image.currentSrc));
+    const pictures = shown.map((src) => ({ src: new URL(src).pathname, ...images.get(src) }));
+    return {
+      count: pictures.length,
+      kb: kb(pictures.reduce((n, p) => n + (p.bytes ?? 0), 0)),
+      largestKb: kb(Math.max(0, ...pictures.map((p) => p.bytes ?? 0))),
+      types: [...new Set(pictures.map((p) => p.type))],
+      sameOrigin: shown.every((src) => new URL(src).origin === new URL(url).origin),
+      pictures,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function pictures(url) {
+  const originals = await Promise.all(PHOTO_NAMES.map((_, index) => photoFile(index + 1)));
+  return {
+    originalsKb: kb(originals.reduce((n, file) => n + statSync(file).size, 0)),
+    originalsCount: originals.length,
+    phone: await coveragePictures(url, { width: 390, height: 844 }, 2),
+    desktop: await coveragePictures(url, { width: 1440, height: 900 }, 1),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 
 function table(results) {
-  const { build, js, page, noScript, backendPage } = results;
+  const { build, js, page, noScript, backendPage, coverage } = results;
   const rows = [];
   const row = (figure, measured, budget, ok) => rows.push({ figure, measured, budget, status: ok === null ? '' : ok ? 'ok' : 'MISS' });
   row(
@@ -337,6 +387,18 @@ function table(results) {
   row('LCP ratio (page / no scripts)', lcpRatio.toFixed(3), `<= ${BUDGET.lcpRatio}`, lcpRatio <= BUDGET.lcpRatio);
   row('backend build: Lighthouse performance', String(backendPage.scores.performance), '100', backendPage.scores.performance >= 100);
   row('backend build: CLS (refresh updating lists)', String(backendPage.cls), String(BUDGET.cls), backendPage.cls <= BUDGET.cls);
+  const mb = (value) => `${(value / 1024).toFixed(1)} MB`;
+  for (const [label, shot] of [
+    ['390 px, 2x', coverage.phone],
+    ['1440 px', coverage.desktop],
+  ]) {
+    row(
+      `coverage pictures at ${label}`,
+      `${shot.kb} KB in ${shot.count} (${shot.types.join(', ')}; largest ${shot.largestKb} KB${shot.sameOrigin ? '' : '; NOT all from the site'})`,
+      `originals ${mb(coverage.originalsKb)} in ${coverage.originalsCount}`,
+      null,
+    );
+  }
   if (build) {
     row('cold build (after gatsby clean)', `${(build.coldMs / 1000).toFixed(1)} s`, '', null);
     row('content-only warm rebuild', `${(build.warmMs / 1000).toFixed(1)} s`, '', null);
@@ -377,6 +439,8 @@ async function main() {
     const backendSite = await startStaticServer(path.join(OUT, 'backend'));
     servers.push(page, bare, backendSite);
     js.withoutInteraction = await jsWithoutInteraction(path.join(OUT, 'embedded'), `${page.url}/`);
+    log('coverage pictures of the backend build at 390 px (2x) and 1440 px...');
+    const coverage = await pictures(`${backendSite.url}/`);
 
     await settle(`${page.url}/`);
     log('Lighthouse on the default build...');
@@ -400,6 +464,7 @@ async function main() {
       noScript: noScriptLh,
       lcpRatio: pageLh.lcp / noScriptLh.lcp,
       backendPage: { ...backendLh, browserRequestsToBackend: browserReads },
+      coverage,
       benchSeconds: Math.round((Date.now() - started) / 1000),
     };
     writeFileSync(path.join(REPO_ROOT, 'artifacts', 'bench.json'), JSON.stringify(results, null, 2));

@@ -7,6 +7,7 @@ import { contentSecurityPolicy, headersFile, inlineScriptHashes, originOf } from
 interface SecurityHeadersOptions extends PluginOptions {
   connectSrc: string[];
   scriptSrc: string[];
+  imgSrc: string[];
   deferScripts: boolean;
 }
 
@@ -14,6 +15,7 @@ export const pluginOptionsSchema: GatsbyNode['pluginOptionsSchema'] = ({ Joi }) 
   Joi.object({
     connectSrc: Joi.array().items(Joi.string()).default([]),
     scriptSrc: Joi.array().items(Joi.string()).default([]),
+    imgSrc: Joi.array().items(Joi.string()).default([]),
     // The loader is an inline script, so the policy must hash the HTML as it is finally written:
     // that is why this plugin, and not one of its own, finishes the HTML.
     deferScripts: Joi.boolean().default(false),
@@ -41,7 +43,7 @@ const origins = (urls: string[]) => urls.map(originOf).filter((o): o is string =
 // After the HTML exists: optionally defer its bundles, then one policy for the whole site, allowing
 // every page's inline scripts.
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }, options) => {
-  const { connectSrc, scriptSrc, deferScripts: defer } = options as SecurityHeadersOptions;
+  const { connectSrc, scriptSrc, imgSrc, deferScripts: defer } = options as SecurityHeadersOptions;
   const { program } = (store.getState as () => BuildState)();
   const publicDir = path.join(program.directory, 'public');
   const pages = await htmlFiles(publicDir);
@@ -54,7 +56,11 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }
     }
     for (const hash of inlineScriptHashes(html)) hashes.add(hash);
   }
-  const csp = contentSecurityPolicy([...hashes].sort(), { connectOrigins: origins(connectSrc), scriptOrigins: origins(scriptSrc) });
+  const csp = contentSecurityPolicy([...hashes].sort(), {
+    connectOrigins: origins(connectSrc),
+    scriptOrigins: origins(scriptSrc),
+    imageOrigins: origins(imgSrc),
+  });
   await fs.writeFile(path.join(publicDir, '_headers'), headersFile(csp));
   reporter.info(
     `security headers: public/_headers with ${hashes.size} inline script hashes from ${pages.length} pages${defer ? ', bundles deferred past the first paint' : ''}`,

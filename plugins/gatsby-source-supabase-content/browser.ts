@@ -5,6 +5,7 @@ export {
   ROW_ID_FIELD,
   ROW_POSITION_FIELD,
   describeQuery,
+  isRemotePicture,
   type ColumnSpec,
   type GraphQLScalar,
   type QueryFilter,

@@ -1,12 +1,13 @@
 import React from 'react';
 import { SKELETON_COUNT } from '../content/constants';
 import { COVERAGE, LIST_TEXT } from '../content/copy';
+import type { BuiltPictures } from '../content/pictures';
 import type { MaterialCoverageItem } from '../content/types';
 import { CoverageCard, CoverageCardSkeleton } from './CoverageCard';
 import { ListState, type ListData } from './ListState';
 import { SectionHeading } from './SectionHeading';
 
-export function Coverage({ id, data }: { id: string; data: ListData<MaterialCoverageItem> }) {
+export function Coverage({ id, data, pictures }: { id: string; data: ListData<MaterialCoverageItem>; pictures?: BuiltPictures }) {
   return (
     <section id={id} tabIndex={-1} aria-labelledby={`${id}-title`} className="scroll-mt-4 bg-white py-20 sm:py-24 lg:py-28">
       <div className="container-page">
@@ -16,7 +17,7 @@ export function Coverage({ id, data }: { id: string; data: ListData<MaterialCove
             data={data}
             texts={LIST_TEXT.coverage}
             skeletonCount={SKELETON_COUNT.coverage}
-            renderItem={(item) => <CoverageCard item={item} />}
+            renderItem={(item) => <CoverageCard item={item} pictures={pictures} />}
             renderSkeleton={() => <CoverageCardSkeleton />}
             listClassName="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
           />

@@ -1,5 +1,6 @@
 import React, { Suspense, useCallback, type ReactNode } from 'react';
 import { SECTION_IDS } from '../content/constants';
+import type { BuiltPictures } from '../content/pictures';
 import type { FeatureCard, MaterialCoverageItem, TimelineItem } from '../content/types';
 import { Analytics } from './Analytics';
 import { useContactModal } from './ContactModalProvider';
@@ -18,6 +19,8 @@ export interface LandingContent {
   timeline: ListData<TimelineItem>;
   adasorter: ListData<FeatureCard>;
   worker: ListData<FeatureCard>;
+  /** The coverage pictures the build processed, by URL (src/content/pictures.ts). */
+  pictures?: BuiltPictures;
 }
 
 // Each part of the page is its own Suspense boundary, though nothing in it suspends: React then
@@ -30,7 +33,7 @@ function Part({ children }: { children: ReactNode }) {
 
 // The page's layout. It knows nothing about GraphQL: src/pages/index.tsx maps the query onto
 // LandingContent, and a live source can hand it the same shape.
-export function LandingPage({ productName, tagline, coverage, timeline, adasorter, worker }: LandingContent) {
+export function LandingPage({ productName, tagline, coverage, timeline, adasorter, worker, pictures }: LandingContent) {
   const { open } = useContactModal();
   // Stable, so a list update re-renders only the part whose list changed.
   const openContact = useCallback(() => open('contact'), [open]);
@@ -47,7 +50,7 @@ export function LandingPage({ productName, tagline, coverage, timeline, adasorte
           <ProductSnapshot id={SECTION_IDS.snapshot} productName={productName} tagline={tagline} adasorter={adasorter} worker={worker} />
         </Part>
         <Part>
-          <Coverage id={SECTION_IDS.coverage} data={coverage} />
+          <Coverage id={SECTION_IDS.coverage} data={coverage} pictures={pictures} />
         </Part>
         <Part>
           <Timeline id={SECTION_IDS.timeline} data={timeline} />

@@ -14,7 +14,8 @@ export const MATERIAL_COVERAGE_TABLE = {
   columns: [
     { name: 'name', type: 'String', required: true },
     { name: 'description', type: 'String' },
-    { name: 'image', type: 'String' },
+    // A site path is served as it is; an http(s) URL is downloaded by the build (src/content/pictures.ts).
+    { name: 'image', type: 'String', remoteImage: true },
     { name: 'status', type: 'String', known: Object.keys(MATERIAL_STATUS) },
   ],
   queries: [{}],

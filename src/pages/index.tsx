@@ -4,13 +4,14 @@ import { ContactModalProvider } from '../components/ContactModalProvider';
 import { LandingPage, type LandingContent } from '../components/LandingPage';
 import { readyList } from '../components/ListState';
 import { SeoHead } from '../components/SeoHead';
+import { splitCoverageNodes, type CoverageNode } from '../content/pictures';
 import type { SiteMetadata } from '../content/site';
-import type { FeatureCard, MaterialCoverageItem, TimelineItem } from '../content/types';
+import type { FeatureCard, TimelineItem } from '../content/types';
 import { useLiveContent } from '../lib/live-content';
 
 interface IndexData {
   site: { siteMetadata: SiteMetadata };
-  allMaterialCoverage: { nodes: MaterialCoverageItem[] };
+  allMaterialCoverage: { nodes: CoverageNode[] };
   allTimelineItem: { nodes: TimelineItem[] };
   adasorter: { nodes: FeatureCard[] };
   worker: { nodes: FeatureCard[] };
@@ -19,10 +20,12 @@ interface IndexData {
 // The one place where the content meets the page: the lists arrive with the HTML, so they start
 // `ready` and render in the static page; useLiveContent then keeps them current in the browser.
 function toLandingContent(data: IndexData): LandingContent {
+  const coverage = splitCoverageNodes(data.allMaterialCoverage.nodes);
   return {
     productName: data.site.siteMetadata.productName,
     tagline: data.site.siteMetadata.tagline,
-    coverage: readyList(data.allMaterialCoverage.nodes),
+    coverage: readyList(coverage.items),
+    pictures: coverage.pictures,
     timeline: readyList(data.allTimelineItem.nodes),
     adasorter: readyList(data.adasorter.nodes),
     worker: readyList(data.worker.nodes),
@@ -48,7 +51,26 @@ export const query = graphql`
       siteMetadata { title description productName tagline siteUrl socialImage }
     }
     allMaterialCoverage(sort: { row_position: ASC }) {
-      nodes { id: row_id name description image status }
+      nodes {
+        id: row_id name description image status
+        # The card's box (CoverageCard): a 96 px square on phones, which a 16:10 picture covers at
+        # 154 px wide; from 640 px up one grid column (2, 3, then 4 of them; 262-454 px). 320 serves
+        # phones at 2x and desktops, 480 phones at 3x, 640 tablets and desktops at 2x. A wider one
+        # would only sharpen a few tablets and costs most of the build's AVIF time (by pixel count).
+        # AVIF and WebP, with the original's format as the fallback.
+        image_file {
+          childImageSharp {
+            gatsbyImageData(
+              layout: FULL_WIDTH
+              aspectRatio: 1.6
+              breakpoints: [320, 480, 640]
+              sizes: "(min-width: 1280px) 269px, (min-width: 1024px) calc(33.3vw - 56px), (min-width: 640px) calc(50vw - 58px), 154px"
+              formats: [AUTO, WEBP, AVIF]
+              placeholder: DOMINANT_COLOR
+            )
+          }
+        }
+      }
     }
     allTimelineItem(sort: { row_position: ASC }) {
       nodes { id: row_id period title description status icon }

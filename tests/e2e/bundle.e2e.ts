@@ -5,7 +5,7 @@
 // a page built without backend settings never fetches.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SITES_DIR } from './global-setup';
+import { SITES_DIR } from './support/site-build';
 import { launchBrowser, openPage } from './support/browser';
 
 // Strings every supabase-js build carries: its client-info header and two class names that its

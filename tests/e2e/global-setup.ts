@@ -1,18 +1,20 @@
 // Builds the site once per variant and serves each build for the browser tests:
 //   embedded — no settings, the embedded PGlite default (what a fresh clone builds);
 //   backend  — GATSBY_SUPABASE_URL/ANON_KEY pointing at the local backend, which holds the seed
-//              plus edits (support/backend-content.ts) so the page can prove where it sourced from.
-// The backend only runs for its build; test files start their own at the same port (the URL is
+//              plus edits (support/backend-content.ts) so the page can prove where it sourced from,
+//              and phone-sized photos in its storage. Built twice, as a site is: a first build,
+//              then the content-only rebuild an edit triggers (warm cache), which is the one served;
+//              each build's requests to the backend are kept for the tests.
+// The backend only runs for its builds; test files start their own at the same port (the URL is
 // baked into the build), so each file controls a fresh database.
 // E2E_REUSE_BUILD=1 reuses the last builds in artifacts/e2e-sites (for iterating on tests only).
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { startLocalBackend } from '../support/backend';
-import { applyBackendContent } from './support/backend-content';
-import { REPO_ROOT, buildSite, holdLock } from './support/site-build';
+import { startLocalBackend, type LocalBackend } from '../support/backend';
+import { RENAMED_TIMELINE, applyBackendContent } from './support/backend-content';
+import { SITES_DIR, backendBuildFiles, buildSite, holdLock, type BackendBuild } from './support/site-build';
 import { startStaticServer, type StaticServer } from './support/static-server';
 
-export const SITES_DIR = path.join(REPO_ROOT, 'artifacts', 'e2e-sites');
 const MANIFEST = path.join(SITES_DIR, 'manifest.json');
 
 interface Manifest {
@@ -29,21 +31,29 @@ declare global {
   var __E2E_RUN_LOCK__: { release(): Promise<void> } | undefined;
 }
 
+async function buildAgainstBackend(backend: LocalBackend, name: BackendBuild): Promise<void> {
+  const files = backendBuildFiles(name);
+  backend.requests.length = 0;
+  const started = Date.now();
+  const { buildMs } = await buildSite({
+    outDir: path.join(SITES_DIR, 'backend'),
+    logFile: files.log,
+    env: { GATSBY_SUPABASE_URL: backend.url, GATSBY_SUPABASE_ANON_KEY: backend.anonKey },
+  });
+  console.log(`e2e: ${name} ${Math.round(buildMs / 1000)} s (with lock wait ${Math.round((Date.now() - started) / 1000)} s)`);
+  writeFileSync(files.requests, JSON.stringify(backend.requests, null, 2));
+}
+
 async function buildVariants(): Promise<Manifest> {
   const backend = await startLocalBackend();
   const backendPort = backend.port;
   try {
     await applyBackendContent(backend);
-    const started = Date.now();
-    const { buildMs } = await buildSite({
-      outDir: path.join(SITES_DIR, 'backend'),
-      logFile: path.join(SITES_DIR, 'backend-build.log'),
-      env: { GATSBY_SUPABASE_URL: backend.url, GATSBY_SUPABASE_ANON_KEY: backend.anonKey },
-    });
-    console.log(
-      `e2e: backend-variant build ${Math.round(buildMs / 1000)} s (with lock wait ${Math.round((Date.now() - started) / 1000)} s)`,
-    );
-    writeFileSync(path.join(SITES_DIR, 'backend-build-requests.json'), JSON.stringify(backend.requests, null, 2));
+    // The first build sees a draft title; putting it back is the content-only edit of the rebuild.
+    await backend.sql(`update timeline set title = title || ' (draft)' where id = $1`, [RENAMED_TIMELINE.id]);
+    await buildAgainstBackend(backend, 'backend-first-build');
+    await backend.sql(`update timeline set title = $2 where id = $1`, [RENAMED_TIMELINE.id, RENAMED_TIMELINE.title]);
+    await buildAgainstBackend(backend, 'backend-build');
   } finally {
     await backend.stop();
   }
@@ -70,5 +80,4 @@ export default async function globalSetup(): Promise<void> {
   process.env.E2E_EMBEDDED_URL = embedded.url;
   process.env.E2E_BACKEND_SITE_URL = backendSite.url;
   process.env.E2E_BACKEND_PORT = String(manifest.backendPort);
-  process.env.E2E_BACKEND_BUILD_REQUESTS = path.join(SITES_DIR, 'backend-build-requests.json');
 }

@@ -3,12 +3,12 @@
 // tests/e2e/jest.config.js until issue 4 lands; every test here is real and fails without it.
 import type { Browser, Page } from 'playwright-core';
 import { COVERAGE, HERO, LIST_TEXT, TIMELINE } from '../../src/content/copy';
-import { TIMELINE_STEP_PX } from '../../src/content/constants';
+import { SECTION_IDS, TIMELINE_STEP_PX } from '../../src/content/constants';
 import { FIELD_LABELS, MODAL_COPY, RATE_LIMITED_MESSAGE, SUBMIT_FAILED_MESSAGE } from '../../src/content/modal';
 import type { LocalBackend, LoggedRequest } from '../support/backend';
 import { hydrated, launchBrowser, openPage, type Problem, type TrackedPage } from './support/browser';
 import { BACKEND_MATERIAL, resetBackendContent, startBackendAtBuildPort } from './support/backend-content';
-import { countLayoutShifts, layoutShift, settledScrollLeft, waitFor } from './support/page-helpers';
+import { countLayoutShifts, layoutShift, layoutShiftWithin, settledScrollLeft, waitFor } from './support/page-helpers';
 
 const PET = '10000000-0000-4000-8000-000000000001';
 const REFRESH_TIMEOUT_MS = 15_000;
@@ -119,6 +119,39 @@ describe('refresh fallback', () => {
     expect(await coverageHeadings(page)).toEqual(before);
     expect(await layoutShift(page)).toBe(0);
     expect(unexpected(problems, [])).toEqual([]);
+  });
+
+  it('shows the icon, not a broken image, and moves nothing, when a picture a row got after the build cannot load', async () => {
+    // Not processed by the build, so the page loads it as it is; the page's CSP does not allow
+    // that origin, so it fails to load, as a deleted file would.
+    const foreign = 'https://pictures.example.test/pet.jpg';
+    await backend.sql(`update material_coverage set image = $2 where id = $1`, [PET, foreign]);
+    const { page, problems } = await visit();
+    await refreshReads();
+    const card = page
+      .getByRole('region', { name: COVERAGE.title, exact: true })
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: /^PET/ }) });
+    // The refreshed row replaces the build's processed picture with the URL itself.
+    await waitFor(
+      () => card.locator('picture').count(),
+      (n) => n === 0,
+      REFRESH_TIMEOUT_MS,
+    );
+    // The picture is lazy: it is only asked for near the screen.
+    await card.scrollIntoViewIfNeeded();
+    expect(
+      await waitFor(
+        () => card.locator('img').count(),
+        (n) => n === 0,
+      ),
+    ).toBe(0);
+    expect(await card.locator('svg').count()).toBe(1);
+    expect(await layoutShiftWithin(page, SECTION_IDS.coverage)).toBe(0);
+    // The browser did try it, and the policy refused it.
+    const refused = problems.filter((p) => p.text.includes(foreign));
+    expect(refused.length).toBeGreaterThan(0);
+    expect(unexpected(problems, [/Content Security Policy/, /pictures\.example\.test\/pet\.jpg csp/])).toEqual([]);
   });
 
   it('scrolls the timeline to the new current milestone when the backend moved it', async () => {

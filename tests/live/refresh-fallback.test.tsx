@@ -13,7 +13,7 @@ import { backendSettings, loadBackend } from '../../src/lib/backend';
 import type { Backend } from '../../src/lib/backend-client';
 import { RECHECK_DELAYS_MS, REFRESH_FAILED_LOG, REFRESH_KEPT_LOG, type LiveListKey } from '../../src/lib/live-content';
 import { whenIdle } from '../../src/lib/when-idle';
-import { featureCard, material, milestone } from '../page/fixtures';
+import { featureCard, material, milestone, processedPicture, storageUrl } from '../page/fixtures';
 
 jest.mock('../../src/lib/backend', () => ({ backendSettings: jest.fn(), loadBackend: jest.fn() }));
 jest.mock('../../src/lib/when-idle', () => ({ whenIdle: jest.fn() }));
@@ -168,6 +168,42 @@ describe('with backend settings', () => {
     expect(coverage().innerHTML).toBe(before);
     expect(screen.queryByRole('status')).toBeNull();
     expect(scrollTo).toHaveBeenCalledTimes(1);
+  });
+
+  describe('with pictures the build processed', () => {
+    const photo = storageUrl('pet');
+    const petRow = material('pet', 'live', { image: photo });
+    // The page query's coverage nodes: the row and the file the build downloaded for its picture.
+    const withFiles = {
+      ...BUILT,
+      coverage: [
+        { ...petRow, image_file: { childImageSharp: { gatsbyImageData: processedPicture('pet') } } },
+        { ...material('glass', 'development'), image_file: null },
+      ],
+    } as unknown as Built;
+    const refreshed = [petRow, material('glass', 'development')];
+    const petPicture = () => within(coverage()).getAllByRole('listitem')[0]?.querySelector('picture source[type="image/avif"]');
+
+    it('changes nothing and does not re-render when the backend rows equal the built ones', async () => {
+      renderPage(withFiles);
+      await becomeIdle();
+      const before = coverage().innerHTML;
+      const commitsBefore = commits;
+      await answerAll({ coverage: JSON.parse(JSON.stringify(refreshed)) as unknown[] });
+      expect(commits).toBe(commitsBefore);
+      expect(coverage().innerHTML).toBe(before);
+      expect(petPicture()).not.toBeNull();
+    });
+
+    it('keeps the processed picture of a changed row whose picture is the same, and shows a new one from its URL', async () => {
+      renderPage(withFiles);
+      await becomeIdle();
+      await answer('coverage', [{ ...petRow, name: 'PET (renamed)' }, material('glass', 'development', { image: storageUrl('glass') })]);
+      expect(materialNames()).toEqual(['PET (renamed)', 'Material glass']);
+      expect(petPicture()).not.toBeNull();
+      expect(coverage().innerHTML).not.toContain(photo);
+      expect(within(coverage()).getAllByRole('listitem')[1]?.querySelector('img')).toHaveAttribute('src', storageUrl('glass'));
+    });
   });
 
   it('updates a changed list in place: no skeleton meanwhile, changed rows rewritten, only a new row animates in', async () => {

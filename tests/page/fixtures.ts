@@ -1,3 +1,4 @@
+import type { IGatsbyImageData } from 'gatsby-plugin-image';
 import type { FeatureCard, MaterialCoverageItem, TimelineItem } from '../../src/content/types';
 
 export const material = (id: string, status: string, extra: Partial<MaterialCoverageItem> = {}): MaterialCoverageItem => ({
@@ -27,3 +28,28 @@ export const featureCard = (id: string, classification: string, extra: Partial<F
   icon_color: '#d97706',
   ...extra,
 });
+
+/** A photo an editor uploaded to the project's storage, by name. */
+export const storageUrl = (name: string) => `https://abcd.supabase.co/storage/v1/object/public/site-pictures/${name}.jpg`;
+
+/**
+ * What the build's page query returns for a processed picture (gatsbyImageData of a full-width
+ * 16:10 picture with a dominant colour): the versions served from the site's own /static/ folder.
+ */
+export function processedPicture(name: string): IGatsbyImageData {
+  const sizes = '(min-width: 1280px) 269px, (min-width: 1024px) calc(33.3vw - 56px), (min-width: 640px) calc(50vw - 58px), 154px';
+  const srcSet = (ext: string) => [320, 480, 640].map((w) => `/static/${name}/${w}/${name}.${ext} ${w}w`).join(',');
+  return {
+    layout: 'fullWidth',
+    width: 1,
+    height: 0.625,
+    backgroundColor: '#7898c8',
+    images: {
+      fallback: { src: `/static/${name}/640/${name}.jpg`, srcSet: srcSet('jpg'), sizes },
+      sources: [
+        { srcSet: srcSet('avif'), type: 'image/avif', sizes },
+        { srcSet: srcSet('webp'), type: 'image/webp', sizes },
+      ],
+    },
+  };
+}

@@ -10,6 +10,9 @@ import { startFakePostgrest, type FakePostgrest, type FakeRow } from './support/
 
 const KEY = 'anon-key-for-tests';
 
+// An old http picture on a host that is gone (connection refused at once: no lookup leaves the machine).
+const GONE_PICTURE = 'http://127.0.0.1:2/glass.jpg';
+
 // Table Editor style: bigint identity ids, created_at, and columns the site does not know.
 function legacyTables(): Record<string, FakeRow[]> {
   const extra = { created_at: '2024-03-01T10:00:00+00:00', updated_at: null, legacy_slug: 'x' };
@@ -18,7 +21,7 @@ function legacyTables(): Record<string, FakeRow[]> {
   return {
     material_coverage: [
       { id: 12, name: 'PET', description: null, image: null, status: 'live', is_active: true, order_index: 2, ...extra },
-      { id: 3, name: 'Glass', description: '   ', image: 'http://old-cdn.example/glass.jpg', status: null, is_active: true, order_index: 1, ...extra },
+      { id: 3, name: 'Glass', description: '   ', image: GONE_PICTURE, status: null, is_active: true, order_index: 1, ...extra },
       { id: 7, name: null, description: 'Nameless draft', image: null, status: 'live', is_active: true, order_index: 3, ...extra },
       { id: 8, name: 'Off', description: null, image: null, status: 'live', is_active: false, order_index: 0, ...extra },
       { id: 9, name: 'Unordered', description: null, image: null, status: 'development', is_active: true, order_index: null, ...extra },
@@ -66,11 +69,12 @@ describe('a build from an adopted project', () => {
     expect(gatsby.errors).toEqual([]);
 
     expect(published(gatsby, 'MaterialCoverage')).toEqual([
-      // A blank description counts as none; the http picture is the page's business (it falls back).
-      { row_id: '3', row_position: 0, name: 'Glass', description: null, image: 'http://old-cdn.example/glass.jpg', status: null },
-      { row_id: '12', row_position: 1, name: 'PET', description: null, image: null, status: 'live' },
+      // A blank description counts as none; a picture the build could not download links no file
+      // (the page falls back).
+      { row_id: '3', row_position: 0, name: 'Glass', description: null, image: GONE_PICTURE, image_file: null, status: null },
+      { row_id: '12', row_position: 1, name: 'PET', description: null, image: null, image_file: null, status: 'live' },
       // A null order_index sorts last, as PostgreSQL sorts it.
-      { row_id: '9', row_position: 2, name: 'Unordered', description: null, image: null, status: 'development' },
+      { row_id: '9', row_position: 2, name: 'Unordered', description: null, image: null, image_file: null, status: 'development' },
     ]);
     // Ties in order_index are broken by id, numerically: the build and the browser agree on it.
     // A number where text belongs is shown as empty rather than failing the build.
@@ -106,6 +110,7 @@ describe('a build from an adopted project', () => {
     expect(warnings).toContain('material_coverage row 7: no "name"; the row is left out');
     expect(warnings).toContain('timeline row 11: no "title"; the row is left out');
     expect(warnings).toContain('timeline row 9: "period" must be text, got number 2024; shown as empty');
+    expect(warnings).toContain(`material_coverage row 3, "image": picture ${GONE_PICTURE} not used (connect ECONNREFUSED 127.0.0.1:2)`);
     // Empty optional values are normal in an adopted project: no warning for them.
     expect(warnings).not.toMatch(/row 12/);
   });

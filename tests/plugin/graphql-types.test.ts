@@ -4,6 +4,7 @@ import { CONTENT_TABLES } from '../../src/content/model';
 // The node types are the team's data contract: the page query aliases `id: row_id`, sorts by
 // row_position and expects exactly these fields, also when a table is empty (hence @dontInfer and
 // explicit types). Only a row's name or title is non-null: an adopted project may leave the rest empty.
+// A material's picture also links the file the build downloaded (Gatsby's own File type).
 describe('GraphQL types of the site content model', () => {
   test('match the data contract field by field', () => {
     expect(CONTENT_TABLES.map(typeDefinition)).toEqual([
@@ -14,6 +15,7 @@ describe('GraphQL types of the site content model', () => {
         '  name: String!',
         '  description: String',
         '  image: String',
+        '  image_file: File @link',
         '  status: String',
         '}',
       ].join('\n'),

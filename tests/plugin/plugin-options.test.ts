@@ -1,5 +1,6 @@
 import { testPluginOptionsSchema } from 'gatsby-plugin-utils';
 import { pluginOptionsSchema } from '../../plugins/gatsby-source-supabase-content/src/options';
+import { DEFAULT_PICTURE_LIMITS } from '../../plugins/gatsby-source-supabase-content/src/pictures';
 
 import { CONTENT_TABLES } from '../../src/content/model';
 
@@ -116,9 +117,38 @@ describe('pluginOptionsSchema checks the content model', () => {
       /contains a duplicate value/,
     ],
     ['no query', { queries: [] }, /"tables\[0\].queries" must contain at least 1 items/],
+    [
+      'a remote image in a number column',
+      { columns: [{ name: 'cover', type: 'Int', remoteImage: true }] },
+      /"remoteImage" needs a String column/,
+    ],
+    [
+      'a remote image whose file field is another column',
+      {
+        columns: [
+          { name: 'cover', type: 'String', remoteImage: true },
+          { name: 'cover_file', type: 'String' },
+        ],
+      },
+      /"cover_file" is both a column and the file field of "cover"/,
+    ],
   ])('refuses %s', async (_name, change, message) => {
     const { isValid, errors } = await validate({ embedded, tables: [{ ...table, ...change }] });
     expect(isValid).toBe(false);
     expect(errors).toEqual([expect.stringMatching(message)]);
+  });
+});
+
+describe('pluginOptionsSchema checks the picture download limits', () => {
+  test('accepts limits left out, which default to 15 s, 20 MB and 4 downloads at once', async () => {
+    const { isValid } = await validate({ embedded, remoteImages: {} });
+    expect(isValid).toBe(true);
+    expect(DEFAULT_PICTURE_LIMITS).toEqual({ timeoutMs: 15_000, maxBytes: 20 * 1024 * 1024, concurrency: 4 });
+  });
+
+  test('refuses a limit that is not a positive whole number', async () => {
+    const { isValid, errors } = await validate({ embedded, remoteImages: { timeoutMs: 0, maxBytes: 1.5 } });
+    expect(isValid).toBe(false);
+    expect(errors).toEqual(['"remoteImages.timeoutMs" must be greater than or equal to 1', '"remoteImages.maxBytes" must be an integer']);
   });
 });

@@ -149,13 +149,14 @@ describe('remote driver: the nodes it makes', () => {
       children: [],
       internal: { type: 'MaterialCoverage' },
     });
-    // Only the published columns become fields; is_active and order_index decide which rows and
-    // in what order, they are not content.
+    // Only the published columns (and the link to a downloaded picture) become fields; is_active
+    // and order_index decide which rows and in what order, they are not content.
     expect(Object.keys(materials[1] ?? {}).sort()).toEqual([
       'children',
       'description',
       'id',
       'image',
+      'image_file',
       'internal',
       'name',
       'parent',

@@ -33,6 +33,7 @@ describe('contentSecurityPolicy', () => {
   const policy = contentSecurityPolicy(["'sha256-abc='"], {
     connectOrigins: ['https://abcd.supabase.co'],
     scriptOrigins: ['https://cdn.example.net'],
+    imageOrigins: ['https://abcd.supabase.co'],
   });
   const directive = (name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `));
 
@@ -43,6 +44,15 @@ describe('contentSecurityPolicy', () => {
 
   it('lets the page talk to its backend and to nothing else', () => {
     expect(directive('connect-src')).toBe("connect-src 'self' https://abcd.supabase.co");
+  });
+
+  it('shows pictures from the site, data: placeholders and the Supabase project only, never any https: origin', () => {
+    expect(directive('img-src')).toBe("img-src 'self' data: https://abcd.supabase.co");
+  });
+
+  it('shows pictures from the site and data: only on a build without a backend', () => {
+    const bare = contentSecurityPolicy([], { connectOrigins: [], scriptOrigins: [], imageOrigins: [] });
+    expect(bare.split('; ')).toContain("img-src 'self' data:");
   });
 
   it('forbids framing, plugins and foreign form targets', () => {

@@ -5,6 +5,8 @@ export interface HeaderOptions {
   connectOrigins: string[];
   /** Origins the page may load scripts from besides itself, e.g. an analytics vendor. */
   scriptOrigins: string[];
+  /** Origins the page may load pictures from besides itself, e.g. the Supabase project's storage. */
+  imageOrigins: string[];
 }
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
@@ -32,15 +34,17 @@ export function originOf(url: string | undefined): string | null {
   }
 }
 
-export function contentSecurityPolicy(scriptHashes: string[], { connectOrigins, scriptOrigins }: HeaderOptions): string {
+export function contentSecurityPolicy(scriptHashes: string[], { connectOrigins, scriptOrigins, imageOrigins }: HeaderOptions): string {
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...scriptHashes, ...scriptOrigins]],
     // Gatsby inlines the critical CSS and React writes style attributes (image placeholders,
     // animations); styles cannot run code, so inline styles are allowed.
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    // data: for the blurred image placeholders; https: for material images an editor links to.
-    ['img-src', ["'self'", 'data:', 'https:']],
+    // data: for the blurred image placeholders. The build serves the editors' pictures from the site
+    // itself; only a row changed since the build shows its picture from elsewhere, and the refresh
+    // reads rows from the Supabase project, whose storage holds the editors' uploads.
+    ['img-src', ["'self'", 'data:', ...imageOrigins]],
     ['font-src', ["'self'"]],
     ['connect-src', ["'self'", ...connectOrigins]],
     ['object-src', ["'none'"]],

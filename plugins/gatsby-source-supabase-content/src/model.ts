@@ -20,6 +20,13 @@ export interface ColumnSpec {
    * rejected: the database may learn a new status before the site does, and the page falls back.
    */
   readonly known?: readonly string[];
+  /**
+   * A `String` column holding a picture's address that the build downloads when it is an http(s)
+   * URL: the node then links the downloaded file as a `File` in `<name>_file` (null when the value is
+   * not a URL or the download failed), for gatsby-transformer-sharp to process. The column itself
+   * keeps the URL, so a row read later in the browser compares equal to the built one.
+   */
+  readonly remoteImage?: boolean;
 }
 
 /** Equality filters of one published query (besides `<active> = true`), e.g. one classification. */
@@ -45,6 +52,14 @@ export interface TableSpec {
 export const ROW_ID_FIELD = 'row_id';
 /** The node field holding the row's place in its query's published order, from 0. */
 export const ROW_POSITION_FIELD = 'row_position';
+
+/** The node field linking the file downloaded from a `remoteImage` column, e.g. `image_file`. */
+export const fileField = (column: ColumnSpec): string => `${column.name}_file`;
+
+/** What a `remoteImage` column's build downloads: http(s) URLs. Anything else (a site path) is the site's to show. */
+export function isRemotePicture(value: unknown): value is string {
+  return typeof value === 'string' && /^https?:\/\//i.test(value);
+}
 
 export const DEFAULT_ID_COLUMN = 'id';
 export const DEFAULT_ACTIVE_COLUMN = 'is_active';

@@ -1,6 +1,7 @@
 import type { GatsbyNode, PluginOptions } from 'gatsby';
 import type { EmbeddedPaths } from './embedded-db';
-import { ROW_ID_FIELD, ROW_POSITION_FIELD, type TableSpec } from './model';
+import { ROW_ID_FIELD, ROW_POSITION_FIELD, fileField, type ColumnSpec, type TableSpec } from './model';
+import { DEFAULT_PICTURE_LIMITS, type PictureLimits } from './pictures';
 
 export interface SupabaseContentOptions {
   /** The site's content model: which tables, columns and queries to publish. */
@@ -11,6 +12,8 @@ export interface SupabaseContentOptions {
   anonKey?: string;
   /** The embedded default, used when url and anonKey are both absent. */
   embedded?: EmbeddedPaths;
+  /** Limits of the downloads of `remoteImage` columns; each defaults to DEFAULT_PICTURE_LIMITS. */
+  remoteImages?: Partial<PictureLimits>;
 }
 
 export type PluginOptionsWithContent = PluginOptions & SupabaseContentOptions;
@@ -39,10 +42,22 @@ export const pluginOptionsSchema: NonNullable<GatsbyNode['pluginOptionsSchema']>
                 type: Joi.string().valid('String', 'Int').required(),
                 required: Joi.boolean(),
                 known: Joi.array().items(Joi.string()),
+                remoteImage: Joi.boolean().when('type', {
+                  not: 'String',
+                  then: Joi.valid(false).messages({ 'any.only': '"remoteImage" needs a String column' }),
+                }),
               }),
             )
             .min(1)
             .unique('name')
+            .custom((columns: ColumnSpec[], helpers) => {
+              // The file field sits beside the columns on the node, so it must not be one of them.
+              const names = new Set(columns.map((column) => column.name));
+              const clash = columns.find((column) => column.remoteImage && names.has(fileField(column)));
+              return clash
+                ? helpers.message({ custom: `"${fileField(clash)}" is both a column and the file field of "${clash.name}"` })
+                : columns;
+            })
             .required(),
           queries: Joi.array().items(Joi.object().pattern(NAME, Joi.string())).min(1).required(),
           idColumn: Joi.string().pattern(NAME),
@@ -69,6 +84,11 @@ export const pluginOptionsSchema: NonNullable<GatsbyNode['pluginOptionsSchema']>
       migrations: Joi.string().required(),
       seed: Joi.string(),
     }).description('SQL files of the embedded default database'),
+    remoteImages: Joi.object({
+      timeoutMs: Joi.number().integer().min(1).default(DEFAULT_PICTURE_LIMITS.timeoutMs),
+      maxBytes: Joi.number().integer().min(1).default(DEFAULT_PICTURE_LIMITS.maxBytes),
+      concurrency: Joi.number().integer().min(1).default(DEFAULT_PICTURE_LIMITS.concurrency),
+    }).description('Limits of the picture downloads of remoteImage columns'),
   })
     .and('url', 'anonKey')
     .or('url', 'embedded')
@@ -76,6 +96,10 @@ export const pluginOptionsSchema: NonNullable<GatsbyNode['pluginOptionsSchema']>
       'object.and':
         'set both "url" and "anonKey" (GATSBY_SUPABASE_URL and GATSBY_SUPABASE_ANON_KEY) or neither; only {{#presentWithLabels}} is set',
     });
+
+export function pictureLimits(options: SupabaseContentOptions): PictureLimits {
+  return { ...DEFAULT_PICTURE_LIMITS, ...options.remoteImages };
+}
 
 /** The remote settings when both are given (empty strings count as absent), else undefined. */
 export function remoteSettings(options: SupabaseContentOptions): { url: string; anonKey: string } | undefined {

@@ -1,16 +1,21 @@
 import type { GatsbyNode, SourceNodesArgs } from 'gatsby';
+import { createFileNode } from 'gatsby-source-filesystem/create-file-node';
 import type { Driver } from './drivers';
 import { embeddedDriver } from './embedded';
 import { ERROR_CODES, SourceFailure } from './errors';
 import { buildNode } from './nodes';
-import { remoteSettings, type PluginOptionsWithContent, type SupabaseContentOptions } from './options';
+import { pictureLimits, remoteSettings, type PluginOptionsWithContent, type SupabaseContentOptions } from './options';
+import { fetchPictures, type PictureUse } from './pictures';
 import { remoteDriver } from './remote';
-import { describeQuery, type TableSpec } from './model';
+import { describeQuery, isRemotePicture, type TableSpec } from './model';
 import { NotARowList, normalizeRows, type PublishedRow } from './rows';
 
 export const PLUGIN_NAME = 'gatsby-source-supabase-content';
 
-export type SourceArgs = Pick<SourceNodesArgs, 'actions' | 'createNodeId' | 'createContentDigest' | 'getNodesByType' | 'reporter'>;
+export type SourceArgs = Pick<
+  SourceNodesArgs,
+  'actions' | 'cache' | 'createNodeId' | 'createContentDigest' | 'getNodesByType' | 'reporter'
+>;
 
 export type Connect = (options: SupabaseContentOptions) => Promise<Driver>;
 
@@ -83,8 +88,45 @@ export async function sourceContent(args: SourceArgs, options: SupabaseContentOp
   }
 
   for (const warning of warnings) reporter.warn(`${PLUGIN_NAME}: ${warning}`);
-  const counts = await replaceNodes(args, options.tables, results);
+  const fileIds = await sourcePictures(args, options, results);
+  const counts = await replaceNodes(args, options.tables, results, fileIds);
   reporter.info(`${PLUGIN_NAME}: ${counts} from ${label}`);
+}
+
+/**
+ * Downloads (or takes from the cache) the pictures of `remoteImage` columns and makes each a File
+ * node, owned by gatsby-source-filesystem as Gatsby expects of File nodes. Returns the File node id
+ * of each URL; a picture that could not be used is only a warning.
+ */
+async function sourcePictures(args: SourceArgs, options: SupabaseContentOptions, results: QueryRows[]): Promise<Map<string, string>> {
+  const fileIds = new Map<string, string>();
+  if (!options.tables.some((spec) => spec.columns.some((column) => column.remoteImage))) return fileIds;
+  const uses: PictureUse[] = [];
+  for (const { spec, rows } of results) {
+    for (const column of spec.columns) {
+      if (!column.remoteImage) continue;
+      for (const row of rows) {
+        const url = row[column.name];
+        if (isRemotePicture(url)) uses.push({ url, where: `${spec.table} row ${row.id}, "${column.name}"` });
+      }
+    }
+  }
+  const fetched = await fetchPictures(uses, args.cache, pictureLimits(options), (message) => {
+    args.reporter.warn(`${PLUGIN_NAME}: ${message}`);
+  });
+  for (const [url, file] of fetched.files) {
+    const node = await createFileNode(file, args.createNodeId);
+    node.url = url;
+    node.internal.description = `File "${url}"`;
+    await args.actions.createNode(node, { name: 'gatsby-source-filesystem' });
+    fileIds.set(url, node.id);
+  }
+  if (uses.length > 0) {
+    args.reporter.info(
+      `${PLUGIN_NAME}: pictures: ${fetched.downloaded} downloaded, ${fetched.fromCache} from the cache, ${fetched.failed} not used`,
+    );
+  }
+  return fileIds;
 }
 
 interface QueryRows {
@@ -106,13 +148,18 @@ function normalize(spec: TableSpec, body: unknown, source: { url: string; table:
  * untouched nodes only on the first sourcing of a process, so a re-source through /__refresh in
  * `gatsby develop` would otherwise keep rows that were deactivated or deleted.
  */
-async function replaceNodes(args: SourceArgs, tables: readonly TableSpec[], results: QueryRows[]): Promise<string> {
+async function replaceNodes(
+  args: SourceArgs,
+  tables: readonly TableSpec[],
+  results: QueryRows[],
+  fileIds: ReadonlyMap<string, string>,
+): Promise<string> {
   const { actions, getNodesByType } = args;
   const fresh = new Set<string>();
   const counts = new Map<string, number>(tables.map((spec) => [spec.nodeType, 0]));
   for (const { spec, rows } of results) {
     for (const [position, row] of rows.entries()) {
-      const node = buildNode(spec, row, position, args);
+      const node = buildNode(spec, row, position, args, fileIds);
       fresh.add(node.id);
       counts.set(spec.nodeType, (counts.get(spec.nodeType) ?? 0) + 1);
       await actions.createNode(node);

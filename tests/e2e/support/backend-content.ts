@@ -2,8 +2,11 @@
 // embedded default does not have, one per table, so the built page can only show them if it
 // sourced from the backend. The same edits are applied again wherever a test restarts the backend,
 // so the backend and the build agree until a test changes something on purpose.
+// Every shown material has a phone-sized photo in the backend's storage, and one more row names a
+// picture that does not exist, as editors' rows do (issue 11: the build processes the photos).
 import { readFile } from 'node:fs/promises';
 import { PROJECT_PATHS, startLocalBackend, type LocalBackend } from '../../support/backend';
+import { photoFile } from '../../support/photos';
 
 export const BACKEND_MATERIAL = {
   id: 'e2e00000-0000-4000-8000-000000000001',
@@ -17,6 +20,23 @@ export const BACKEND_MATERIAL = {
 /** A seed row the embedded build shows and the backend hides (is_active = false). */
 export const HIDDEN_SEED_MATERIAL = { id: '10000000-0000-4000-8000-000000000007', name: 'Organics' } as const;
 
+/** A row whose picture is missing from storage: the build warns and the card shows its icon. */
+export const DEAD_PICTURE_MATERIAL = {
+  id: 'e2e00000-0000-4000-8000-000000000002',
+  name: 'Multilayer film',
+  description: 'Its photo was deleted from storage after the row named it.',
+  status: 'coming-soon',
+  order_index: 90,
+} as const;
+
+export const PICTURE_BUCKET = 'site-pictures';
+export const DEAD_PICTURE_NAME = 'deleted-photo.jpg';
+/** The materials shown with a photo: the backend-only row and the active seed rows. */
+export const PHOTO_MATERIAL_IDS = [
+  BACKEND_MATERIAL.id,
+  ...[1, 2, 3, 4, 5, 6, 8].map((n) => `10000000-0000-4000-8000-00000000000${n}`),
+] as const;
+
 export const RENAMED_TIMELINE = {
   id: '20000000-0000-4000-8000-000000000006',
   title: 'Sachets on the live line, from the backend',
@@ -24,12 +44,55 @@ export const RENAMED_TIMELINE = {
 
 export const RENAMED_FEATURE = { id: '30000000-0000-4000-8000-000000000005', title: '12x productivity, from the backend' } as const;
 
+/** The photo of each shown material in the bucket, in PHOTO_MATERIAL_IDS order. */
+export const PHOTO_NAMES = PHOTO_MATERIAL_IDS.map((_, index) => `material-${index + 1}.jpg`);
+
+/** The public URL of each shown material's photo, by row id; the photos are served from then on. */
+export async function storePhotos(backend: LocalBackend): Promise<Map<string, string>> {
+  const urls = new Map<string, string>();
+  for (const [index, id] of PHOTO_MATERIAL_IDS.entries()) {
+    urls.set(id, backend.putPublicObject(PICTURE_BUCKET, PHOTO_NAMES[index] as string, await photoFile(index + 1), 'image/jpeg'));
+  }
+  return urls;
+}
+
+/** Where the dead picture would be: the storage path of an object that is not there. */
+export const deadPictureUrl = (backend: LocalBackend) => `${backend.url}/storage/v1/object/public/${PICTURE_BUCKET}/${DEAD_PICTURE_NAME}`;
+
 export async function applyBackendContent(backend: LocalBackend): Promise<void> {
+  // The stand-in serves its storage over http; the content check on `image` (https or a site
+  // path, for what editors type) would refuse those URLs. Rows of an adopted project predate the
+  // check just the same. Dropped by what it checks, whatever a migration names it.
+  await backend.db.exec(`
+    do $drop$
+    declare c record;
+    begin
+      for c in select conname from pg_constraint
+        where conrelid = 'public.material_coverage'::regclass and contype = 'c' and pg_get_constraintdef(oid) like '%image%'
+      loop
+        execute format('alter table public.material_coverage drop constraint %I', c.conname);
+      end loop;
+    end
+    $drop$;`);
+  const photos = await storePhotos(backend);
   await backend.sql(
     `insert into material_coverage (id, name, description, image, status, is_active, order_index)
-     values ($1, $2, $3, null, $4, true, $5)`,
-    [BACKEND_MATERIAL.id, BACKEND_MATERIAL.name, BACKEND_MATERIAL.description, BACKEND_MATERIAL.status, BACKEND_MATERIAL.order_index],
+     values ($1, $2, $3, null, $4, true, $5), ($6, $7, $8, $9, $10, true, $11)`,
+    [
+      BACKEND_MATERIAL.id,
+      BACKEND_MATERIAL.name,
+      BACKEND_MATERIAL.description,
+      BACKEND_MATERIAL.status,
+      BACKEND_MATERIAL.order_index,
+      DEAD_PICTURE_MATERIAL.id,
+      DEAD_PICTURE_MATERIAL.name,
+      DEAD_PICTURE_MATERIAL.description,
+      deadPictureUrl(backend),
+      DEAD_PICTURE_MATERIAL.status,
+      DEAD_PICTURE_MATERIAL.order_index,
+    ],
   );
+  for (const [id, url] of photos) await backend.sql(`update material_coverage set image = $2 where id = $1`, [id, url]);
   await backend.sql(`update material_coverage set is_active = false where id = $1`, [HIDDEN_SEED_MATERIAL.id]);
   await backend.sql(`update timeline set title = $2 where id = $1`, [RENAMED_TIMELINE.id, RENAMED_TIMELINE.title]);
   await backend.sql(`update feature_cards set title = $2 where id = $1`, [RENAMED_FEATURE.id, RENAMED_FEATURE.title]);

@@ -22,16 +22,32 @@ export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boo
  * counts them (shifts right after input excluded). Read the sum with layoutShift(page).
  */
 export function countLayoutShifts(): void {
-  const w = window as unknown as { __cls: number };
+  type Shift = { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] };
+  const w = window as unknown as { __cls: number; __shifts: Shift[] };
   w.__cls = 0;
+  w.__shifts = [];
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-      if (!entry.hadRecentInput) w.__cls += entry.value;
+    for (const entry of list.getEntries() as unknown as Shift[]) {
+      if (entry.hadRecentInput) continue;
+      w.__cls += entry.value;
+      w.__shifts.push(entry);
     }
   }).observe({ type: 'layout-shift', buffered: true });
 }
 
 export const layoutShift = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+
+/**
+ * The layout shift of the shifts that moved something inside the element with this id (counted
+ * by countLayoutShifts): one section's share, apart from a late web font moving the hero.
+ */
+export const layoutShiftWithin = (page: Page, id: string): Promise<number> =>
+  page.evaluate((sectionId) => {
+    const section = document.getElementById(sectionId);
+    const shifts = (window as unknown as { __shifts: { value: number; sources?: { node?: Node | null }[] }[] }).__shifts;
+    const inside = (node?: Node | null) => !!node && !!section?.contains(node);
+    return shifts.filter((shift) => shift.sources?.some((source) => inside(source.node))).reduce((sum, shift) => sum + shift.value, 0);
+  }, id);
 
 /** The scroll position once smooth scrolling has stopped (unchanged over three samples). */
 export async function settledScrollLeft(scroller: Locator): Promise<number> {

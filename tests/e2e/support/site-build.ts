@@ -8,6 +8,18 @@ import path from 'node:path';
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 export const GATSBY_LOCK = '/tmp/gatsby.lock';
 
+/** The browser tests' builds (tests/e2e/global-setup.ts), one folder per variant. */
+export const SITES_DIR = path.join(REPO_ROOT, 'artifacts', 'e2e-sites');
+
+/** The two builds of the backend variant: a first one, then a content-only rebuild (the one served). */
+export type BackendBuild = 'backend-first-build' | 'backend-build';
+
+/** Where a backend build leaves its log and the requests it made to the backend. */
+export const backendBuildFiles = (name: BackendBuild) => ({
+  log: path.join(SITES_DIR, `${name}.log`),
+  requests: path.join(SITES_DIR, `${name}-requests.json`),
+});
+
 export interface BuildOptions {
   /** Where the finished public/ is copied. */
   outDir: string;

@@ -2,6 +2,9 @@
 // reporter with a registered error map (messages are rendered as Gatsby renders them), and the
 // id and digest helpers.
 import { createHash } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Node, NodeInput } from 'gatsby';
 import type { SourceArgs } from '../../../plugins/gatsby-source-supabase-content/src/source-nodes';
 
@@ -17,7 +20,33 @@ export interface ReportedError {
   text: string;
 }
 
-export function fakeGatsby() {
+/**
+ * The plugin's cache (GatsbyCache): values kept as Gatsby persists them (serialised), and a folder
+ * of its own for files, made on first use. Hand the same one to a second fakeGatsby to play the
+ * next build with a warm cache.
+ */
+export function fakeCache() {
+  const entries = new Map<string, string>();
+  let directory: string | undefined;
+  return {
+    get directory(): string {
+      directory ??= mkdtempSync(path.join(tmpdir(), 'fake-gatsby-cache-'));
+      return directory;
+    },
+    get: async (key: string): Promise<unknown> => {
+      const value = entries.get(key);
+      return value === undefined ? undefined : JSON.parse(value);
+    },
+    set: async (key: string, value: unknown) => {
+      entries.set(key, JSON.stringify(value));
+      return value;
+    },
+  };
+}
+
+export type FakeCache = ReturnType<typeof fakeCache>;
+
+export function fakeGatsby({ cache = fakeCache() }: { cache?: FakeCache } = {}) {
   const nodes = new Map<string, Node>();
   const touched = new Set<string>();
   const warnings: string[] = [];
@@ -40,13 +69,15 @@ export function fakeGatsby() {
   };
 
   const actions = {
-    createNode(input: NodeInput) {
+    // Gatsby lets a plugin create a node in another plugin's name (File nodes belong to
+    // gatsby-source-filesystem); the owner records it.
+    createNode(input: NodeInput, plugin?: { name: string }) {
       if (!input.id || !input.internal.type || !input.internal.contentDigest) {
         throw new Error(`invalid node ${JSON.stringify(input)}`);
       }
       const node = {
         ...input,
-        internal: { ...input.internal, owner: 'gatsby-source-supabase-content' },
+        internal: { ...input.internal, owner: plugin?.name ?? 'gatsby-source-supabase-content' },
       } as Node;
       nodes.set(node.id, node);
       touched.add(node.id);
@@ -61,6 +92,7 @@ export function fakeGatsby() {
 
   const args = {
     actions,
+    cache,
     reporter,
     createContentDigest,
     createNodeId: (input: string) => `node-${createContentDigest(input)}`,
@@ -70,6 +102,7 @@ export function fakeGatsby() {
   return {
     // The plugin only calls what is faked here; the cast stands in for the rest of Gatsby's API.
     args: args as unknown as SourceArgs,
+    cache,
     reporter,
     nodes,
     touched,

@@ -3,6 +3,7 @@
 // PGlite holding the project's bootstrap, migrations and seed. Each request runs as the role its
 // key maps to, so the migrations' grants and RLS decide every answer, as on Supabase.
 // Test support, not product code.
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -100,6 +101,11 @@ export interface LocalBackend {
   failReads(on: boolean): void;
   /** While on, every PostgREST write (POST/PATCH) answers 500. */
   failWrites(on: boolean): void;
+  /**
+   * Serves `file` at `/storage/v1/object/public/<bucket>/<name>`, as Storage serves an object of a
+   * public bucket; returns its URL. Any other object path answers 404 as Storage does.
+   */
+  putPublicObject(bucket: string, name: string, file: string, contentType: string): string;
   /** Runs SQL as service_role (editing rows as an editor's tooling would). */
   sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
   /** Deno's output for the edge function, for failure messages. */
@@ -203,6 +209,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   const functions = await readFunctions(db);
   const resend = await startResendStandIn();
   const requests: LoggedRequest[] = [];
+  const publicObjects = new Map<string, { file: string; contentType: string }>();
   let readsFail = false;
   let writesFail = false;
   let baseUrl = '';
@@ -315,6 +322,18 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     return { status: response.status, headers: out, body: await response.text() };
   }
 
+  /** A public bucket's object: no key needed, long caching, as Storage answers. */
+  async function publicObject(key: string): Promise<RestResponse> {
+    const object = publicObjects.get(key);
+    if (!object) return json(404, { statusCode: '404', error: 'not_found', message: 'Object not found' });
+    const body = await readFile(object.file);
+    return {
+      status: 200,
+      headers: { 'Content-Type': object.contentType, 'Content-Length': String(body.length), 'Cache-Control': 'max-age=3600' },
+      body,
+    };
+  }
+
   function unknownShape(method: string, pathname: string, query: URLSearchParams): RestResponse {
     const shape = describeShape(method, pathname, query);
     return json(400, {
@@ -334,6 +353,11 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     const restMatch = /^\/rest\/v1\/([a-z_]+)$/.exec(pathname);
     const rpcMatch = /^\/rest\/v1\/rpc\/([a-z_]+)$/.exec(pathname);
     const isFunction = pathname === `/functions/v1/${FUNCTION_NAME}`;
+    const objectMatch = /^\/storage\/v1\/object\/public\/(.+)$/.exec(pathname);
+
+    if (objectMatch?.[1] && (method === 'GET' || method === 'HEAD')) {
+      return { role: null, response: await publicObject(decodeURIComponent(objectMatch[1])) };
+    }
 
     if (restMatch && method === 'OPTIONS') {
       const allowHeaders =
@@ -452,6 +476,10 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     db,
     requests,
     emails: resend.emails,
+    putPublicObject(bucket, name, file, contentType) {
+      publicObjects.set(`${bucket}/${name}`, { file, contentType });
+      return `${baseUrl}/storage/v1/object/public/${bucket}/${encodeURIComponent(name)}`;
+    },
     resend,
     runSweep,
     failReads: (on) => {

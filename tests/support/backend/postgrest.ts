@@ -71,7 +71,8 @@ export interface RestRequest {
 export interface RestResponse {
   status: number;
   headers: Record<string, string>;
-  body?: string;
+  /** Text for the API, bytes for a stored picture. */
+  body?: string | Buffer;
 }
 
 /** A PostgREST-style error body; `status` is the HTTP status it is sent with. */

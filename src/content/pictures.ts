@@ -1,0 +1,50 @@
+// The coverage cards' pictures (DESIGN.md, "pictures"). An editor's `image` is a site path (a file
+// in static/) or a URL, usually a phone photo in Supabase Storage. The build downloads each http(s)
+// URL and processes it into small modern versions served from the site (gatsby-plugin-image); a row
+// that only arrives with the browser's refresh shows its URL as it is until the next build.
+//
+// The processed versions are kept apart from the rows, in a map by URL: a refreshed row then
+// compares equal to the built one (the refresh re-renders nothing when nothing changed), and a
+// refreshed row whose picture is unchanged still gets the build's processed version.
+import type { IGatsbyImageData } from 'gatsby-plugin-image';
+import { isRemotePicture } from 'gatsby-source-supabase-content/browser';
+import { pictureSrc } from './fallbacks';
+import type { MaterialCoverageItem } from './types';
+
+/** Each remote picture the build met, by URL: its processed versions, or null when it was not usable. */
+export type BuiltPictures = ReadonlyMap<string, IGatsbyImageData | null>;
+
+export const NO_BUILT_PICTURES: BuiltPictures = new Map();
+
+/** A coverage node as the page query returns it: the row, and the file the build downloaded. */
+export type CoverageNode = MaterialCoverageItem & {
+  image_file: { childImageSharp: { gatsbyImageData: IGatsbyImageData } | null } | null;
+};
+
+/** The rows exactly as the refresh delivers them, and the build's pictures by URL. */
+export function splitCoverageNodes(nodes: readonly CoverageNode[]): { items: MaterialCoverageItem[]; pictures: BuiltPictures } {
+  const pictures = new Map<string, IGatsbyImageData | null>();
+  const items = nodes.map(({ image_file: file, ...row }) => {
+    // The pictures the build tried (the plugin's `remoteImage` rule); site paths are served as they are.
+    if (isRemotePicture(row.image)) pictures.set(row.image, file?.childImageSharp?.gatsbyImageData ?? null);
+    return row;
+  });
+  return { items, pictures };
+}
+
+/** What a card shows: the build's processed picture, a URL loaded as it is, or the fallback icon. */
+export type CardPicture = { kind: 'processed'; image: IGatsbyImageData } | { kind: 'url'; src: string } | { kind: 'icon' };
+
+/**
+ * A picture the build processed is shown from the site; one it could not use (dead, too large, not
+ * an image) shows the icon, as the build warned. A URL the build never saw (a row changed since) is
+ * loaded as it is, if the page may load it at all (pictureSrc).
+ */
+export function cardPicture(image: string | null, built: BuiltPictures): CardPicture {
+  if (image !== null && built.has(image)) {
+    const processed = built.get(image);
+    return processed ? { kind: 'processed', image: processed } : { kind: 'icon' };
+  }
+  const src = pictureSrc(image);
+  return src ? { kind: 'url', src } : { kind: 'icon' };
+}

@@ -1,0 +1,251 @@
+// The pictures of `remoteImage` columns (issue 11), against a real HTTP server on this machine: a
+// phone-sized JPEG is downloaded once and becomes a File node linked from its row; a dead, slow,
+// non-image or oversized answer becomes a warning naming the table, the row and the URL, and never
+// fails the sourcing; a second build with the same cache asks the server for nothing it already has.
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import type { TableSpec } from '../../plugins/gatsby-source-supabase-content/browser';
+import type { Driver } from '../../plugins/gatsby-source-supabase-content/src/drivers';
+import {
+  downloadPicture,
+  fetchPictures,
+  pictureFormat,
+  type PictureLimits,
+} from '../../plugins/gatsby-source-supabase-content/src/pictures';
+import { PLUGIN_NAME, sourceContent } from '../../plugins/gatsby-source-supabase-content/src/source-nodes';
+import { photoFile } from '../support/photos';
+import { fakeCache, fakeGatsby } from './support/fake-gatsby';
+
+const LIMITS: PictureLimits = { timeoutMs: 1000, maxBytes: 8 * 1024 * 1024, concurrency: 4 };
+const SMALL_CAP: PictureLimits = { ...LIMITS, maxBytes: 1024 * 1024 };
+
+let photo: Buffer;
+let server: Server;
+let base: string;
+/** Requests per path since the last reset. */
+const hits = new Map<string, number>();
+const hitsOf = (path: string) => hits.get(path) ?? 0;
+
+beforeAll(async () => {
+  photo = await readFile(await photoFile(1));
+  server = createServer((req, res) => {
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    hits.set(pathname, hitsOf(pathname) + 1);
+    const jpeg = { 'Content-Type': 'image/jpeg', 'Content-Length': String(photo.length) };
+    switch (pathname) {
+      case '/photo.jpg':
+      case '/same-photo-elsewhere.jpg':
+      case '/huge.jpg':
+        res.writeHead(200, jpeg).end(photo);
+        return;
+      case '/huge-streamed.jpg':
+        // No Content-Length: the size is only known while reading.
+        res.writeHead(200, { 'Content-Type': 'image/jpeg' });
+        res.end(photo);
+        return;
+      case '/moved.jpg':
+        res.writeHead(302, { Location: '/photo.jpg' }).end();
+        return;
+      case '/slow.jpg':
+        setTimeout(() => res.writeHead(200, jpeg).end(photo), 3000);
+        return;
+      case '/slow-body.jpg':
+        // Headers at once, then a first part of the body and nothing more.
+        res.writeHead(200, jpeg);
+        res.write(photo.subarray(0, 64 * 1024));
+        return;
+      case '/page.html':
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end('<html><body>Not found</body></html>');
+        return;
+      case '/mislabelled.jpg':
+        res.writeHead(200, { 'Content-Type': 'image/jpeg' }).end('<html><body>Sign in to see this file</body></html>');
+        return;
+      default:
+        res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"not_found"}');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 60_000);
+
+beforeEach(() => hits.clear());
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('downloadPicture', () => {
+  it('downloads a 3000×2000 phone photo of several MB, following a redirect', async () => {
+    expect(photo.length).toBeGreaterThan(3 * 1024 * 1024);
+    for (const path of ['/photo.jpg', '/moved.jpg']) {
+      const download = await downloadPicture(`${base}${path}`, LIMITS);
+      expect(download.ok && { ext: download.ext, same: download.bytes.equals(photo) }).toEqual({ ext: 'jpg', same: true });
+    }
+  });
+
+  it.each([
+    ['a dead URL', '/missing.jpg', LIMITS, 'HTTP 404'],
+    ['an answer that takes longer than the timeout', '/slow.jpg', LIMITS, 'no complete answer within 1 s'],
+    ['a body that stops arriving', '/slow-body.jpg', LIMITS, 'no complete answer within 1 s'],
+    ['a web page', '/page.html', LIMITS, 'the answer is text/html; charset=utf-8, not an image'],
+    ['a page sent as image/jpeg', '/mislabelled.jpg', LIMITS, 'image/jpeg that is not a JPEG, PNG, WebP, AVIF or TIFF picture'],
+    ['a body declared over the size cap', '/huge.jpg', SMALL_CAP, 'MB, over the 1.0 MB limit'],
+    ['a body that grows over the size cap', '/huge-streamed.jpg', SMALL_CAP, 'more than the 1.0 MB limit'],
+  ])('refuses %s and says why', async (_name, path, limits, reason) => {
+    const started = Date.now();
+    // The declared size is the photo's own, e.g. "3.4 MB, over the 1.0 MB limit".
+    const expected = reason.startsWith('MB') ? `${(photo.length / 1024 / 1024).toFixed(1)} ${reason}` : reason;
+    expect(await downloadPicture(`${base}${path}`, limits)).toEqual({ ok: false, reason: expected });
+    // The timeout covers the whole answer: nothing waits for the slow server's 3 s.
+    expect(Date.now() - started).toBeLessThan(2500);
+  });
+
+  it('names the network failure of an unreachable host', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const download = await downloadPicture(`http://127.0.0.1:${port}/photo.jpg`, LIMITS);
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
+    expect(download).toEqual({ ok: false, reason: expect.stringContaining('ECONNREFUSED') });
+  });
+});
+
+describe('pictureFormat', () => {
+  it('knows the formats the image pipeline processes by their first bytes, and nothing else', async () => {
+    const pixel = sharp({ create: { width: 8, height: 8, channels: 3, background: '#3a7' } });
+    expect(pictureFormat(await pixel.clone().jpeg().toBuffer())).toBe('jpg');
+    expect(pictureFormat(await pixel.clone().png().toBuffer())).toBe('png');
+    expect(pictureFormat(await pixel.clone().webp().toBuffer())).toBe('webp');
+    expect(pictureFormat(await pixel.clone().avif().toBuffer())).toBe('avif');
+    expect(pictureFormat(await pixel.clone().tiff().toBuffer())).toBe('tiff');
+    expect(pictureFormat(await pixel.clone().gif().toBuffer())).toBeNull();
+    expect(pictureFormat(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+  });
+});
+
+describe('fetchPictures', () => {
+  const use = (path: string, row: string) => ({ url: `${base}${path}`, where: `material_coverage row ${row}, "image"` });
+
+  it('asks the server only for what the cache lacks on the next build, and keeps only what is used', async () => {
+    const cache = fakeCache();
+    const warnings: string[] = [];
+    const uses = [use('/photo.jpg', '1'), use('/photo.jpg', '2'), use('/missing.jpg', '3')];
+
+    const first = await fetchPictures(uses, cache, LIMITS, (w) => warnings.push(w));
+    expect({ downloaded: first.downloaded, fromCache: first.fromCache, failed: first.failed }).toEqual({
+      downloaded: 1,
+      fromCache: 0,
+      failed: 1,
+    });
+    expect(hitsOf('/photo.jpg')).toBe(1);
+    expect((await readFile(first.files.get(`${base}/photo.jpg`) as string)).equals(photo)).toBe(true);
+    expect(warnings).toEqual([
+      `material_coverage row 3, "image": picture ${base}/missing.jpg not used (HTTP 404); the row is published without it`,
+    ]);
+
+    // The next build, content changed elsewhere: the photo comes from the cache without a request.
+    // A picture that failed is asked again: it may have been uploaded since.
+    hits.clear();
+    const second = await fetchPictures(uses, cache, LIMITS, () => undefined);
+    expect({ downloaded: second.downloaded, fromCache: second.fromCache, failed: second.failed }).toEqual({
+      downloaded: 0,
+      fromCache: 1,
+      failed: 1,
+    });
+    expect(hitsOf('/photo.jpg')).toBe(0);
+    expect(hitsOf('/missing.jpg')).toBe(1);
+    expect(second.files.get(`${base}/photo.jpg`)).toBe(first.files.get(`${base}/photo.jpg`));
+
+    // The same picture under another URL is the same file (already processed by the image pipeline).
+    const moved = await fetchPictures([use('/same-photo-elsewhere.jpg', '1')], cache, LIMITS, () => undefined);
+    expect(moved.files.get(`${base}/same-photo-elsewhere.jpg`)).toBe(first.files.get(`${base}/photo.jpg`));
+
+    // A build whose rows no longer name the photo leaves nothing of it in the cache.
+    const none = await fetchPictures([], cache, LIMITS, () => undefined);
+    expect(none.files.size).toBe(0);
+    hits.clear();
+    await fetchPictures([use('/photo.jpg', '1')], cache, LIMITS, () => undefined);
+    expect(hitsOf('/photo.jpg')).toBe(1);
+  });
+
+  it('never keeps more downloads running than the limit', async () => {
+    let running = 0;
+    let most = 0;
+    const counting = createServer((req, res) => {
+      running += 1;
+      most = Math.max(most, running);
+      setTimeout(() => {
+        running -= 1;
+        res.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(photo.subarray(0, 1024));
+      }, 50);
+    });
+    await new Promise<void>((resolve) => counting.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(counting.address() as AddressInfo).port}`;
+    const uses = Array.from({ length: 8 }, (_, i) => ({ url: `${origin}/${i}.jpg`, where: `row ${i}` }));
+    await fetchPictures(uses, fakeCache(), { ...LIMITS, concurrency: 2 }, () => undefined);
+    counting.closeAllConnections();
+    await new Promise((resolve) => counting.close(resolve));
+    expect(most).toBe(2);
+  });
+});
+
+describe('sourcing a table with a remoteImage column', () => {
+  const MATERIALS: TableSpec = {
+    table: 'material_coverage',
+    nodeType: 'Material',
+    columns: [
+      { name: 'name', type: 'String', required: true },
+      { name: 'image', type: 'String', remoteImage: true },
+    ],
+    queries: [{}],
+  };
+  const rows = () => [
+    { id: 1, name: 'Photo', image: `${base}/photo.jpg`, is_active: true, order_index: 1 },
+    { id: 2, name: 'Dead', image: `${base}/missing.jpg`, is_active: true, order_index: 2 },
+    { id: 3, name: 'Site path', image: '/images/materials/pet.svg', is_active: true, order_index: 3 },
+    { id: 4, name: 'None', image: null, is_active: true, order_index: 4 },
+  ];
+  const driver: Driver = { label: 'test rows', read: async () => rows(), close: async () => undefined };
+  // Remote settings, so the plugin does not warn about the embedded default; the rows come from `driver`.
+  const options = { tables: [MATERIALS], url: 'https://abcd.supabase.co', anonKey: 'key', remoteImages: { timeoutMs: 1000 } };
+
+  it('links the downloaded picture as a File node of gatsby-source-filesystem and publishes every row', async () => {
+    const gatsby = fakeGatsby();
+    await sourceContent(gatsby.args, options, async () => driver);
+
+    expect(gatsby.errors).toEqual([]);
+    const [file, ...others] = gatsby.ofType('File');
+    expect(others).toEqual([]);
+    expect(file).toMatchObject({ url: `${base}/photo.jpg`, extension: 'jpg', internal: { owner: 'gatsby-source-filesystem' } });
+    expect((await readFile(String(file?.absolutePath))).equals(photo)).toBe(true);
+    expect(gatsby.ofType('Material').map(({ name, image_file }) => ({ name, image_file }))).toEqual([
+      { name: 'Photo', image_file: file?.id },
+      { name: 'Dead', image_file: null },
+      { name: 'Site path', image_file: null },
+      { name: 'None', image_file: null },
+    ]);
+    expect(gatsby.warnings).toEqual([
+      `${PLUGIN_NAME}: material_coverage row 2, "image": picture ${base}/missing.jpg not used (HTTP 404); the row is published without it`,
+    ]);
+    expect(gatsby.infos).toContain(`${PLUGIN_NAME}: pictures: 1 downloaded, 0 from the cache, 1 not used`);
+    expect([...hits.keys()].sort()).toEqual(['/missing.jpg', '/photo.jpg']);
+  });
+
+  it('makes the same File node from the cache on the next build, without a request', async () => {
+    const cache = fakeCache();
+    const first = fakeGatsby({ cache });
+    await sourceContent(first.args, options, async () => driver);
+    hits.clear();
+    const second = fakeGatsby({ cache });
+    await sourceContent(second.args, options, async () => driver);
+
+    expect(hitsOf('/photo.jpg')).toBe(0);
+    expect(second.ofType('File').map((node) => node.id)).toEqual(first.ofType('File').map((node) => node.id));
+    expect(second.ofType('Material')[0]?.image_file).toBe(first.ofType('Material')[0]?.image_file);
+    expect(second.infos).toContain(`${PLUGIN_NAME}: pictures: 0 downloaded, 1 from the cache, 1 not used`);
+  });
+});
