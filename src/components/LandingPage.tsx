@@ -1,7 +1,6 @@
 import React, { Suspense, useCallback, type ReactNode } from 'react';
 import { SECTION_IDS } from '../content/constants';
 import type { FeatureCard, MaterialCoverageItem, TimelineItem } from '../content/types';
-import { Analytics } from './Analytics';
 import { useContactModal } from './ContactModalProvider';
 import { Coverage } from './Coverage';
 import { Hero } from './Hero';
@@ -62,7 +61,6 @@ export function LandingPage({ productName, tagline, coverage, timeline, adasorte
       <Part>
         <SiteFooter productName={productName} tagline={tagline} onChat={openContact} />
       </Part>
-      <Analytics />
     </>
   );
 }
