@@ -1,7 +1,13 @@
 import type { GatsbyConfig } from 'gatsby';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CONTENT_TABLES } from './src/content/model';
 import { SITE, deploySettings } from './src/content/site';
+
+// Gatsby reads .env.development / .env.production itself only for the browser's bundle; the build's
+// own settings below (the backend, the address) come from the same file. The environment wins.
+const envFile = path.join(__dirname, `.env.${process.env.NODE_ENV === 'production' ? 'production' : 'development'}`);
+if (existsSync(envFile)) process.loadEnvFile(envFile);
 
 const supabase = path.join(__dirname, 'supabase');
 // The site's address and analytics script depend on where it is built (SITE_URL, the host's own
@@ -41,7 +47,7 @@ const config: GatsbyConfig = {
       // Each page's Content-Security-Policy, and public/_headers for the hosts that read it: the
       // page may talk to its Supabase project and load the analytics script (which reports to its
       // own origin), and nothing else from elsewhere. The bundles start after the first paint
-      // (DESIGN.md's LCP budget).
+      // (the LCP budget in docs/architecture.md).
       resolve: 'gatsby-plugin-security-headers',
       options: {
         connectSrc: [process.env.GATSBY_SUPABASE_URL, deploy.analyticsSrc].filter(Boolean),
