@@ -21,7 +21,7 @@ export interface LandingContent {
 
 // Each part of the page is its own Suspense boundary, though nothing in it suspends: React then
 // hydrates the parts one by one in short, interruptible pieces instead of the whole page in one
-// long task that would hold a slow phone's main thread (DESIGN.md's budgets: TBT drives Lighthouse
+// long task that would hold a slow phone's main thread (the budgets in docs/architecture.md: TBT drives Lighthouse
 // performance). A tap on a part not yet hydrated makes React hydrate that part first.
 function Part({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;
