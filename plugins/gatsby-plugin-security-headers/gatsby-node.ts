@@ -57,8 +57,9 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }
     await fs.writeFile(file, html);
   }
   await fs.writeFile(path.join(publicDir, '_headers'), headersFile());
+  const pagesWritten = `${documents} ${documents === 1 ? 'page' : 'pages'}`;
   reporter.info(
-    `security headers: a Content-Security-Policy meta element in ${documents} ${documents === 1 ? 'page' : 'pages'} (${hashes.size} inline script hashes), ` +
+    `security headers: a Content-Security-Policy meta element in ${pagesWritten} (${hashes.size} inline script hashes), ` +
       `public/_headers for Netlify and Cloudflare Pages${defer ? ', bundles deferred past the first paint' : ''}`,
   );
 };

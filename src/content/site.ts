@@ -52,7 +52,8 @@ export interface DeploySettings {
 export const SITE_URL_REQUIRED =
   'No site URL: set SITE_URL to the address the site is served at (e.g. https://adasorter.id). ' +
   'Canonical and social links must name it; on Netlify and Vercel the build reads it from URL or ' +
-  'VERCEL_PROJECT_PRODUCTION_URL, elsewhere (Cloudflare Pages, a build for any other host) only SITE_URL gives it.';
+  'VERCEL_PROJECT_PRODUCTION_URL, elsewhere (Cloudflare Pages, a build for any other host) only ' +
+  'SITE_URL gives it.';
 
 const hasScheme = (value: string) => /^[a-z][a-z\d+.-]*:\/\//i.test(value);
 
@@ -92,21 +93,26 @@ const isDeployBuild = (env: BuildEnv) =>
  * when set (a site path or an https URL; `off` for none); else Vercel Web Analytics on a Vercel
  * build (VERCEL=1); else none. Development never loads it, so local work is not counted as visits.
  */
-function analyticsSetting(env: BuildEnv): { src: string | null; note: string | null; error: string | null } {
-  if (env.NODE_ENV !== 'production') return { src: null, note: null, error: null };
+function analyticsSetting(env: BuildEnv): { src: string | null; note?: string; error?: string } {
+  if (env.NODE_ENV !== 'production') return { src: null };
   const configured = env.GATSBY_ANALYTICS_SRC?.trim();
-  if (configured === ANALYTICS_OFF) return { src: null, note: 'analytics: off (GATSBY_ANALYTICS_SRC=off)', error: null };
+  if (configured === ANALYTICS_OFF) return { src: null, note: 'analytics: off (GATSBY_ANALYTICS_SRC=off)' };
   if (configured) {
     const valid = configured.startsWith('/') ? !configured.startsWith('//') : /^https:\/\/[^/]/.test(configured);
-    return valid
-      ? { src: configured, note: `analytics: ${configured} (GATSBY_ANALYTICS_SRC)`, error: null }
-      : { src: null, note: null, error: `GATSBY_ANALYTICS_SRC must be a site path (/…) or an https:// URL, or "${ANALYTICS_OFF}"; it is "${configured}"` };
+    if (valid) return { src: configured, note: `analytics: ${configured} (GATSBY_ANALYTICS_SRC)` };
+    return {
+      src: null,
+      error: `GATSBY_ANALYTICS_SRC must be a site path (/…), an https:// URL or "${ANALYTICS_OFF}"; it is "${configured}"`,
+    };
   }
-  if (env.VERCEL === '1') return { src: VERCEL_ANALYTICS_SRC, note: `analytics: Vercel Web Analytics (${VERCEL_ANALYTICS_SRC}, VERCEL=1)`, error: null };
+  if (env.VERCEL === '1') {
+    return { src: VERCEL_ANALYTICS_SRC, note: `analytics: Vercel Web Analytics (${VERCEL_ANALYTICS_SRC}, VERCEL=1)` };
+  }
   return {
     src: null,
-    note: 'analytics: none. This build is not on Vercel (VERCEL=1) and GATSBY_ANALYTICS_SRC is not set, so the page loads no analytics script',
-    error: null,
+    note:
+      'analytics: none. This build is not on Vercel (VERCEL=1) and GATSBY_ANALYTICS_SRC is not set, ' +
+      'so the page loads no analytics script',
   };
 }
 
@@ -119,7 +125,12 @@ export function deploySettings(env: BuildEnv): DeploySettings {
   if (source && !siteUrl) errors.push(`${source.variable} is not an http(s) address: "${source.value}"`);
   else if (source) notes.push(`site URL: ${siteUrl} (${source.variable})`);
   else if (isDeployBuild(env)) errors.push(SITE_URL_REQUIRED);
-  else notes.push(`site URL: none set, so canonical and social links use the placeholder ${PLACEHOLDER_SITE_URL}. Set SITE_URL for a build that is deployed`);
+  else {
+    notes.push(
+      `site URL: none set, so canonical and social links use the placeholder ${PLACEHOLDER_SITE_URL}. ` +
+        'Set SITE_URL for a build that is deployed',
+    );
+  }
   siteUrl ??= PLACEHOLDER_SITE_URL;
 
   const analytics = analyticsSetting(env);

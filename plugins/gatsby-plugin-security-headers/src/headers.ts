@@ -92,11 +92,10 @@ const CHARSET_META = /<meta charset="?[\w-]+"?\s*\/?>/i;
 export function insertPolicyMeta(html: string, policy: string): string {
   const meta = `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(metaPolicy(policy))}"/>`;
   const page = html.replace(CSP_META, '');
-  const charset = CHARSET_META.exec(page);
-  if (charset) return page.slice(0, charset.index + charset[0].length) + meta + page.slice(charset.index + charset[0].length);
-  const head = /<head\b[^>]*>/i.exec(page);
-  if (!head) throw new Error('no <head> to put the Content-Security-Policy meta element in');
-  return page.slice(0, head.index + head[0].length) + meta + page.slice(head.index + head[0].length);
+  const after = CHARSET_META.exec(page) ?? /<head\b[^>]*>/i.exec(page);
+  if (!after) throw new Error('no <head> to put the Content-Security-Policy meta element in');
+  const at = after.index + after[0].length;
+  return page.slice(0, at) + meta + page.slice(at);
 }
 
 /** One block of a host's header configuration: a path pattern and the headers for it. */

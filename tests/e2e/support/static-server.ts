@@ -12,6 +12,8 @@ import { createGzip } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { pathToRegexp } from 'path-to-regexp';
 
+const REPO_ROOT = path.join(__dirname, '..', '..', '..');
+
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'application/javascript; charset=utf-8',
@@ -82,7 +84,8 @@ export function parseHeadersFile(text: string): HeaderRule[] {
 
 /** vercel.json's `headers`: `source` patterns in path-to-regexp 6 syntax, the version Vercel documents. */
 export function parseVercelHeaders(json: string): HeaderRule[] {
-  const { headers = [] } = JSON.parse(json) as { headers?: { source: string; headers: { key: string; value: string }[] }[] };
+  type VercelRule = { source: string; headers: { key: string; value: string }[] };
+  const { headers = [] } = JSON.parse(json) as { headers?: VercelRule[] };
   return headers.map((rule) => ({
     pattern: pathToRegexp(rule.source),
     headers: rule.headers.map(({ key, value }) => [key, value] as [string, string]),
@@ -98,14 +101,16 @@ export function headersForPath(rules: HeaderRule[], urlPath: string): Record<str
   const headers: Record<string, string> = {};
   for (const rule of rules) {
     if (!rule.pattern.test(urlPath)) continue;
-    for (const [name, value] of rule.headers) headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
+    for (const [name, value] of rule.headers) {
+      headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
+    }
   }
   return headers;
 }
 
 async function headerRules(root: string, mode: HeaderMode): Promise<HeaderRule[]> {
   if (mode === 'none') return [];
-  if (mode === 'vercel') return parseVercelHeaders(await fs.readFile(path.join(__dirname, '..', '..', '..', 'vercel.json'), 'utf8'));
+  if (mode === 'vercel') return parseVercelHeaders(await fs.readFile(path.join(REPO_ROOT, 'vercel.json'), 'utf8'));
   return parseHeadersFile(await fs.readFile(path.join(root, '_headers'), 'utf8').catch(() => ''));
 }
 
