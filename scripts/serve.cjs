@@ -10,7 +10,11 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { startStaticServer } = require('../tests/e2e/support/static-server.ts');
 
-const MODES = { netlify: '_headers', vercel: 'vercel', plain: 'none' };
+const MODES = {
+  netlify: { headers: '_headers', host: 'Netlify and Cloudflare Pages' },
+  vercel: { headers: 'vercel', host: 'Vercel' },
+  plain: { headers: 'none', host: 'a host that sends no headers' },
+};
 const as = (process.argv.find((arg) => arg.startsWith('--as=')) ?? '--as=netlify').slice('--as='.length);
 if (!(as in MODES)) {
   console.error(`--as=${as}: expected one of ${Object.keys(MODES).join(', ')}`);
@@ -22,8 +26,8 @@ if (!fs.existsSync(path.join(root, 'index.html'))) {
   process.exit(1);
 }
 const port = Number(process.env.PORT || 9000);
-startStaticServer(root, { port, headers: MODES[as] }).then(
-  (server) => console.log(`Serving public/ at ${server.url} as ${as} would (Ctrl+C to stop)`),
+startStaticServer(root, { port, headers: MODES[as].headers }).then(
+  (server) => console.log(`Serving public/ at ${server.url} as ${MODES[as].host} would (Ctrl+C to stop)`),
   (error) => {
     console.error(`Could not serve public/: ${error.message}`);
     process.exit(1);
