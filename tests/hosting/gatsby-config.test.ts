@@ -4,7 +4,18 @@ import type { GatsbyConfig, PluginRef } from 'gatsby';
 import { contentSecurityPolicy, originOf } from '../../plugins/gatsby-plugin-security-headers/src/headers';
 import { VERCEL_ANALYTICS_SRC } from '../../src/content/site';
 
-const DEPLOY_VARIABLES = ['NODE_ENV', 'SITE_URL', 'GATSBY_ANALYTICS_SRC', 'GATSBY_SUPABASE_URL', 'NETLIFY', 'URL', 'VERCEL', 'VERCEL_PROJECT_PRODUCTION_URL', 'CF_PAGES'];
+const DEPLOY_VARIABLES = [
+  'NODE_ENV',
+  'REQUIRE_BACKEND',
+  'SITE_URL',
+  'GATSBY_ANALYTICS_SRC',
+  'GATSBY_SUPABASE_URL',
+  'NETLIFY',
+  'URL',
+  'VERCEL',
+  'VERCEL_PROJECT_PRODUCTION_URL',
+  'CF_PAGES',
+];
 const saved = { ...process.env };
 
 afterEach(() => {
@@ -15,7 +26,9 @@ afterEach(() => {
 });
 
 function configFor(env: Record<string, string>): GatsbyConfig {
-  for (const name of DEPLOY_VARIABLES) delete process.env[name];
+  // Set empty rather than deleted: gatsby-config.ts fills unset variables from a local
+  // .env.production, which must not decide what this test sees.
+  for (const name of DEPLOY_VARIABLES) process.env[name] = '';
   Object.assign(process.env, { NODE_ENV: 'production' }, env);
   let config: GatsbyConfig | undefined;
   jest.isolateModules(() => {
