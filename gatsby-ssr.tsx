@@ -6,7 +6,5 @@ import jakartaLatin from '@fontsource-variable/plus-jakarta-sans/files/plus-jaka
 // alongside the CSS instead of discovering it only after the CSS is parsed.
 export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHtmlAttributes, setHeadComponents }) => {
   setHtmlAttributes({ lang: 'en' });
-  setHeadComponents([
-    <link key="font-jakarta" rel="preload" href={jakartaLatin} as="font" type="font/woff2" crossOrigin="anonymous" />,
-  ]);
+  setHeadComponents([<link key="font-jakarta" rel="preload" href={jakartaLatin} as="font" type="font/woff2" crossOrigin="anonymous" />]);
 };

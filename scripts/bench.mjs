@@ -52,7 +52,13 @@ async function builds(backend) {
   const lock = await holdGatsbyLock();
   try {
     log('cold build (gatsby clean, then build against the local backend)...');
-    const cold = await buildSite({ outDir: path.join(OUT, 'backend'), logFile: path.join(OUT, 'cold-build.log'), env, clean: true, lock: false });
+    const cold = await buildSite({
+      outDir: path.join(OUT, 'backend'),
+      logFile: path.join(OUT, 'cold-build.log'),
+      env,
+      clean: true,
+      lock: false,
+    });
     const edited = `PET bottles (edited ${new Date().toISOString().slice(11, 19)})`;
     await backend.sql(`update material_coverage set name = $1 where id = '10000000-0000-4000-8000-000000000001'`, [edited]);
     log('content-only rebuild (one row changed, warm cache)...');
@@ -241,7 +247,11 @@ async function lighthouseRuns(url, label) {
     const lhr = await lighthouseOnce(url, CATEGORIES);
     // Lighthouse occasionally fails to record a trace (NO_NAVSTART) or its trace engine fails and
     // leaves the metrics empty: such a run measured nothing, so it is repeated, not averaged in.
-    const failure = lhr.runtimeError ? `${lhr.runtimeError.code}` : lhr.categories.performance?.score == null ? 'no performance score' : null;
+    const failure = lhr.runtimeError
+      ? `${lhr.runtimeError.code}`
+      : lhr.categories.performance?.score == null
+        ? 'no performance score'
+        : null;
     if (failure) {
       if (retries === 0) throw new Error(`Lighthouse on ${url} failed repeatedly: ${failure} ${lhr.runtimeError?.message ?? ''}`);
       retries -= 1;
@@ -261,7 +271,11 @@ async function lighthouseRuns(url, label) {
       // so scripts requested that early count against LCP even when they run after the paint.
       scriptKbBeforeLcp: kb(
         (lhr.audits['network-requests']?.details?.items ?? [])
-          .filter((r) => r.resourceType === 'Script' && r.networkRequestTime < (lhr.audits.metrics?.details?.items?.[0]?.observedLargestContentfulPaint ?? 0))
+          .filter(
+            (r) =>
+              r.resourceType === 'Script' &&
+              r.networkRequestTime < (lhr.audits.metrics?.details?.items?.[0]?.observedLargestContentfulPaint ?? 0),
+          )
           .reduce((n, r) => n + (r.transferSize ?? 0), 0),
       ),
       lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
@@ -277,7 +291,9 @@ async function lighthouseRuns(url, label) {
       warnings: lhr.runWarnings,
       lhr,
     });
-    log(`  ${label} run ${i + 1}: perf ${runs.at(-1).scores.performance}, LCP ${Math.round(runs.at(-1).lcp)} ms, TBT ${Math.round(runs.at(-1).tbt)} ms, CLS ${runs.at(-1).cls}`);
+    log(
+      `  ${label} run ${i + 1}: perf ${runs.at(-1).scores.performance}, LCP ${Math.round(runs.at(-1).lcp)} ms, TBT ${Math.round(runs.at(-1).tbt)} ms, CLS ${runs.at(-1).cls}`,
+    );
   }
   // Lighthouse's own advice: report the run with the median performance score (then LCP) in full.
   const byPerf = [...runs].sort((a, b) => a.scores.performance - b.scores.performance || a.lcp - b.lcp);
@@ -304,7 +320,12 @@ function table(results) {
   const { build, js, page, noScript, backendPage } = results;
   const rows = [];
   const row = (figure, measured, budget, ok) => rows.push({ figure, measured, budget, status: ok === null ? '' : ok ? 'ok' : 'MISS' });
-  row('first-load JS of / (gzip)', `${js.totalGzipKb} KB (${js.totalKb} KB raw, ${js.scripts.length} files; +${js.inlineKb} KB inline)`, `<= ${BUDGET.firstLoadJsGzipKb} KB`, js.totalGzipKb <= BUDGET.firstLoadJsGzipKb);
+  row(
+    'first-load JS of / (gzip)',
+    `${js.totalGzipKb} KB (${js.totalKb} KB raw, ${js.scripts.length} files; +${js.inlineKb} KB inline)`,
+    `<= ${BUDGET.firstLoadJsGzipKb} KB`,
+    js.totalGzipKb <= BUDGET.firstLoadJsGzipKb,
+  );
   for (const c of CATEGORIES) row(`Lighthouse ${c}`, String(page.scores[c]), String(BUDGET.scores[c]), page.scores[c] >= BUDGET.scores[c]);
   row('LCP (mobile, simulated)', `${Math.round(page.lcp)} ms`, '', null);
   row('TBT', `${Math.round(page.tbt)} ms`, '', null);
@@ -325,7 +346,11 @@ function table(results) {
   }
   const widths = ['figure', 'measured', 'budget', 'status'].map((k) => Math.max(k.length, ...rows.map((r) => r[k].length)));
   const line = (r) => ['figure', 'measured', 'budget', 'status'].map((k, i) => r[k].padEnd(widths[i])).join(' | ');
-  return [line({ figure: 'figure', measured: 'measured', budget: 'budget', status: 'status' }), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.map(line)].join('\n');
+  return [
+    line({ figure: 'figure', measured: 'measured', budget: 'budget', status: 'status' }),
+    widths.map((w) => '-'.repeat(w)).join('-|-'),
+    ...rows.map(line),
+  ].join('\n');
 }
 
 async function main() {
@@ -389,10 +414,13 @@ async function main() {
     );
     console.log('largest modules in them (minified):', js.largestModules.map((m) => `${m.name} ${m.kb} KB`).join(', '));
     console.log('LCP element:', pageLh.lcpElement);
-    for (const [category, audits] of Object.entries(pageLh.failing)) if (audits.length) console.log(`below 100 in ${category}:`, audits.join(', '));
+    for (const [category, audits] of Object.entries(pageLh.failing))
+      if (audits.length) console.log(`below 100 in ${category}:`, audits.join(', '));
     if (pageLh.warnings.length) console.log('Lighthouse warnings:', pageLh.warnings.join(' | '));
     console.log(`backend build: ${browserReads} browser requests reached the backend during its runs`);
-    console.log(`figures: artifacts/bench.json (${results.benchSeconds} s; load average ${loadAtStart.toFixed(1)} at start, ${os.loadavg()[0].toFixed(1)} at end)`);
+    console.log(
+      `figures: artifacts/bench.json (${results.benchSeconds} s; load average ${loadAtStart.toFixed(1)} at start, ${os.loadavg()[0].toFixed(1)} at end)`,
+    );
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
     await backend.stop();

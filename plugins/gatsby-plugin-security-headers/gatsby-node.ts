@@ -22,7 +22,7 @@ export const pluginOptionsSchema: GatsbyNode['pluginOptionsSchema'] = ({ Joi }) 
 async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
-    entries.map((entry) => {
+    entries.map(async (entry) => {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) return entry.name === 'static' || entry.name === 'page-data' ? [] : htmlFiles(full);
       return entry.name.endsWith('.html') ? [full] : [];
@@ -31,13 +31,19 @@ async function htmlFiles(dir: string): Promise<string[]> {
   return nested.flat();
 }
 
+// Gatsby types its store loosely (`getState: Function`); this is the one part of the state read here.
+interface BuildState {
+  program: { directory: string };
+}
+
 const originsOf = (urls: string[]) => urls.map(originOf).filter((o): o is string => o !== null);
 
 // After the HTML exists: optionally defer its bundles, then give each page its own policy in a meta
 // element, allowing exactly that page's inline scripts; the hosts' headers carry the rest.
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }, options) => {
   const { connectSrc, scriptSrc, deferScripts: defer } = options as SecurityHeadersOptions;
-  const publicDir = path.join(store.getState().program.directory, 'public');
+  const { program } = (store.getState as () => BuildState)();
+  const publicDir = path.join(program.directory, 'public');
   const pages = await htmlFiles(publicDir);
   const origins = { connectOrigins: originsOf(connectSrc), scriptOrigins: originsOf(scriptSrc) };
   const hashes = new Set<string>();

@@ -1,4 +1,4 @@
-import React, { useId, type ChangeEvent, type FormEvent } from 'react';
+import React, { useId, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import AlertCircle from 'lucide-react/icons/circle-alert';
 import Loader2 from 'lucide-react/icons/loader-circle';
 import {
@@ -8,8 +8,9 @@ import {
   MESSAGE_ROWS,
   OPTIONAL_HINT,
   SENDING_LABEL,
-  SUBMIT_FAILED_MESSAGE,
+  SUBMIT_FAILURE_MESSAGES,
   type InquiryField,
+  type SubmitFailure,
 } from '../content/modal';
 
 export type ContactFormValues = Record<InquiryField, string>;
@@ -20,10 +21,13 @@ interface ContactFormProps {
   values: ContactFormValues;
   submitLabel: string;
   submitting: boolean;
-  failed: boolean;
+  /** Why the last submission was not stored; null while nothing failed. */
+  failure: SubmitFailure | null;
   onChange: (field: InquiryField, value: string) => void;
   /** `fromBot`: the honeypot field was filled. */
   onSubmit: (fromBot: boolean) => void;
+  /** The Turnstile challenge, where one is configured. */
+  verification?: ReactNode;
 }
 
 const labelText = 'text-sm font-semibold text-ink';
@@ -34,7 +38,7 @@ const fieldClass =
   'transition-colors hover:border-brand-300 focus:border-brand-600 focus:outline-none focus:ring-4 ' +
   'focus:ring-brand-500/20 read-only:bg-paper read-only:text-ink-soft';
 
-export function ContactForm({ values, submitLabel, submitting, failed, onChange, onSubmit }: ContactFormProps) {
+export function ContactForm({ values, submitLabel, submitting, failure, onChange, onSubmit, verification }: ContactFormProps) {
   // Both modals are mounted at once: ids must differ between them.
   const id = useId();
   const fieldId = (field: InquiryField) => `${id}-${field}`;
@@ -139,13 +143,14 @@ export function ContactForm({ values, submitLabel, submitting, failed, onChange,
           className={`${fieldClass} resize-y py-3 leading-relaxed`}
         />
       </div>
-      {failed && (
+      {verification}
+      {failure && (
         <p
           role="alert"
           className="flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 sm:col-span-2"
         >
           <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {SUBMIT_FAILED_MESSAGE}
+          {SUBMIT_FAILURE_MESSAGES[failure]}
         </p>
       )}
       <button

@@ -7,10 +7,13 @@ import FileText from 'lucide-react/icons/file-text';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import X from 'lucide-react/icons/x';
 import type { InquiryType } from '../content/types';
-import { CLOSE_LABEL, MODAL_COPY, SUBMIT_FAILED_LOG, SUCCESS_AUTO_CLOSE_MS, type InquiryField } from '../content/modal';
+import { CLOSE_LABEL, MODAL_COPY, SUBMIT_FAILED_LOG, SUCCESS_AUTO_CLOSE_MS, type InquiryField, type SubmitFailure } from '../content/modal';
 import { testConnection } from '../lib/connection-test';
+import { submitFailureOf } from '../lib/submit-failure';
 import { submitInquiry } from '../lib/submit-inquiry';
+import { turnstileSiteKey } from '../lib/turnstile';
 import { ContactForm, EMPTY_CONTACT_FORM, type ContactFormValues } from './ContactForm';
+import { TurnstileWidget } from './TurnstileWidget';
 import { useModalDialog } from './useModalDialog';
 
 type Phase = 'form' | 'submitting' | 'sent';
@@ -26,29 +29,37 @@ interface ContactModalProps {
 export function ContactModal({ type, isOpen, onClose }: ContactModalProps) {
   const [values, setValues] = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
   const [phase, setPhase] = useState<Phase>('form');
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<SubmitFailure | null>(null);
+  // Turnstile, where configured: the widget's current token, and a counter that asks it for a
+  // fresh one after each submission (a token is good once).
+  const [turnstileToken, setTurnstileToken] = useState<string | null>(null);
+  const [turnstileRound, setTurnstileRound] = useState(0);
   // State updates are not synchronous: a second click in the same frame must still be refused.
   const inFlight = useRef(false);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  const submit = useCallback(async (fromBot: boolean) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setPhase('submitting');
-    setFailed(false);
-    try {
-      // A bot filled the honeypot: it sees the usual success and nothing is sent.
-      if (!fromBot) await submitInquiry({ type, ...values });
-      setPhase('sent');
-    } catch (error) {
-      console.error(SUBMIT_FAILED_LOG, error);
-      setFailed(true);
-      setPhase('form');
-    } finally {
-      inFlight.current = false;
-    }
-  }, [type, values]);
+  const submit = useCallback(
+    async (fromBot: boolean) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      setPhase('submitting');
+      setFailure(null);
+      try {
+        // A bot filled the honeypot: it sees the usual success and nothing is sent.
+        if (!fromBot) await submitInquiry({ type, ...values, ...(turnstileToken ? { turnstileToken } : {}) });
+        setPhase('sent');
+      } catch (error) {
+        console.error(SUBMIT_FAILED_LOG, error);
+        setFailure(submitFailureOf(error));
+        setPhase('form');
+      } finally {
+        inFlight.current = false;
+        setTurnstileRound((round) => round + 1);
+      }
+    },
+    [type, values, turnstileToken],
+  );
 
   useEffect(() => {
     if (phase !== 'sent') return;
@@ -75,10 +86,13 @@ export function ContactModal({ type, isOpen, onClose }: ContactModalProps) {
           type={type}
           phase={phase}
           values={values}
-          failed={failed}
+          failure={failure}
           onChange={change}
-          onSubmit={submit}
+          // submit settles every failure itself (logged, shown in the form): nothing awaits it.
+          onSubmit={(fromBot) => void submit(fromBot)}
           onClose={onClose}
+          turnstileRound={turnstileRound}
+          onTurnstileToken={setTurnstileToken}
         />
       )}
     </AnimatePresence>
@@ -89,15 +103,19 @@ interface DialogLayerProps {
   type: InquiryType;
   phase: Phase;
   values: ContactFormValues;
-  failed: boolean;
+  failure: SubmitFailure | null;
   onChange: (field: InquiryField, value: string) => void;
   onSubmit: (fromBot: boolean) => void;
   onClose: () => void;
+  turnstileRound: number;
+  onTurnstileToken: (token: string | null) => void;
 }
 
 const TYPE_ICON = { contact: MessageCircle, investor: FileText } as const;
 
-function DialogLayer({ type, phase, values, failed, onChange, onSubmit, onClose }: DialogLayerProps) {
+function DialogLayer(props: DialogLayerProps) {
+  const { type, phase, values, failure, onChange, onSubmit, onClose, turnstileRound, onTurnstileToken } = props;
+  const siteKey = turnstileSiteKey();
   const copy = MODAL_COPY[type];
   const Icon = TYPE_ICON[type];
   const sent = phase === 'sent';
@@ -141,6 +159,7 @@ function DialogLayer({ type, phase, values, failed, onChange, onSubmit, onClose 
       {/* Scrolls on its own when the card is taller than the viewport (a phone with the keyboard up);
           the top padding keeps a strip of backdrop visible there, a sheet rather than a new page. */}
       <div className="absolute inset-0 overflow-y-auto overscroll-contain">
+        {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a pointer shortcut: keyboards close with Escape or the close button */}
         <div
           className="flex min-h-full items-end justify-center pt-12 sm:items-center sm:p-6"
           onPointerDown={onBackdropPointerDown}
@@ -192,9 +211,10 @@ function DialogLayer({ type, phase, values, failed, onChange, onSubmit, onClose 
                   values={values}
                   submitLabel={copy.button}
                   submitting={phase === 'submitting'}
-                  failed={failed}
+                  failure={failure}
                   onChange={onChange}
                   onSubmit={onSubmit}
+                  verification={siteKey && <TurnstileWidget siteKey={siteKey} round={turnstileRound} onToken={onTurnstileToken} />}
                 />
               </>
             )}

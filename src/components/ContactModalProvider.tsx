@@ -1,18 +1,7 @@
 // Gives every part of the page `useContactModal().open(type)` and mounts the two modals.
 // The modal's code (form, dialog behaviour, motion) is loaded when the browser is idle or on the
 // first open, whichever comes first: it is never needed for the first paint.
-import React, {
-  Suspense,
-  createContext,
-  lazy,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import React, { Suspense, createContext, lazy, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { InquiryType } from '../content/types';
 import { INVESTOR_DECK_HASH } from '../content/modal';
 import { whenIdle } from '../lib/when-idle';

@@ -17,28 +17,13 @@ export function CoverageCard({ item }: { item: MaterialCoverageItem }) {
   const style = { '--status-opacity': display.opacity } as CSSProperties;
   const picture = pictureSrc(item.image);
   return (
-    <article
-      className="relative isolate flex h-full overflow-hidden rounded-3xl sm:flex-col"
-      style={style}
-      data-status={status}
-    >
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 rounded-3xl bg-paper opacity-(--status-opacity) ring-1 ring-ink/8"
-      />
+    <article className="relative isolate flex h-full overflow-hidden rounded-3xl sm:flex-col" style={style} data-status={status}>
+      <div aria-hidden="true" className="absolute inset-0 -z-10 rounded-3xl bg-paper opacity-(--status-opacity) ring-1 ring-ink/8" />
       <div className="m-2 grid size-24 shrink-0 place-items-center overflow-hidden rounded-[1.25rem] bg-white opacity-(--status-opacity) sm:mb-0 sm:aspect-[16/10] sm:size-auto">
         {picture ? (
           // Lazy: the grid is below the first screen, and eight early requests for its pictures
           // delayed the hero's paint on a slow phone (Lighthouse mobile LCP 1.51 s eager, 1.28 s lazy).
-          <img
-            src={picture}
-            alt=""
-            width={320}
-            height={240}
-            loading="lazy"
-            decoding="async"
-            className="size-full object-cover"
-          />
+          <img src={picture} alt="" width={320} height={240} loading="lazy" decoding="async" className="size-full object-cover" />
         ) : (
           <Recycle className="size-10 text-brand-600 sm:size-14" aria-hidden="true" />
         )}

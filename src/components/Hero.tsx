@@ -23,11 +23,7 @@ export function Hero({ tagline, scrollTargetId, onChat }: HeroProps) {
   };
 
   return (
-    <section
-      id="top"
-      aria-labelledby="hero-title"
-      className="on-dark relative isolate overflow-hidden bg-brand-950 text-white"
-    >
+    <section id="top" aria-labelledby="hero-title" className="on-dark relative isolate overflow-hidden bg-brand-950 text-white">
       <HeroBackdrop />
       <div className="container-page grid gap-12 pt-28 pb-20 sm:pt-32 lg:grid-cols-12 lg:items-center lg:gap-10 lg:pt-40 lg:pb-32">
         <div className="lg:col-span-7">
@@ -39,8 +35,7 @@ export function Hero({ tagline, scrollTargetId, onChat }: HeroProps) {
             id="hero-title"
             className="mt-7 text-[clamp(3.4rem,18vw,8rem)] leading-[0.88] font-extrabold tracking-[-0.045em] lg:text-[clamp(5rem,9.5vw,8rem)]"
           >
-            {firstWord}{' '}
-            <span className="block text-accent-400">{restWords.join(' ')}</span>
+            {firstWord} <span className="block text-accent-400">{restWords.join(' ')}</span>
           </h1>
           <p className="mt-7 max-w-xl text-lg leading-relaxed text-brand-100 sm:text-xl">{HERO.pitch}</p>
           <div className="mt-9 flex flex-wrap gap-3">

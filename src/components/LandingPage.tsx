@@ -43,13 +43,7 @@ export function LandingPage({ productName, tagline, coverage, timeline, adasorte
           <Hero tagline={tagline} scrollTargetId={SECTION_IDS.snapshot} onChat={openContact} />
         </Part>
         <Part>
-          <ProductSnapshot
-            id={SECTION_IDS.snapshot}
-            productName={productName}
-            tagline={tagline}
-            adasorter={adasorter}
-            worker={worker}
-          />
+          <ProductSnapshot id={SECTION_IDS.snapshot} productName={productName} tagline={tagline} adasorter={adasorter} worker={worker} />
         </Part>
         <Part>
           <Coverage id={SECTION_IDS.coverage} data={coverage} />

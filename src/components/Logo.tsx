@@ -30,11 +30,7 @@ export function Logo({ name, tone = 'onLight', className = '' }: LogoProps) {
   return (
     <span className={`inline-flex items-center gap-2.5 ${className}`}>
       <LogoMark />
-      <span
-        className={`text-xl font-extrabold tracking-tight ${tone === 'onDark' ? 'text-white' : 'text-brand-900'}`}
-      >
-        {name}
-      </span>
+      <span className={`text-xl font-extrabold tracking-tight ${tone === 'onDark' ? 'text-white' : 'text-brand-900'}`}>{name}</span>
     </span>
   );
 }

@@ -39,17 +39,12 @@ export function Timeline({ id, data }: { id: string; data: ListData<TimelineItem
   return (
     <section id={id} tabIndex={-1} aria-labelledby={`${id}-title`} className="scroll-mt-4 overflow-hidden py-20 sm:py-24 lg:py-28">
       <div className="container-page">
-        <SectionHeading
-          id={`${id}-title`}
-          eyebrow={TIMELINE.eyebrow}
-          title={TIMELINE.title}
-          intro={TIMELINE.intro}
-          aside={arrows}
-        />
+        <SectionHeading id={`${id}-title`} eyebrow={TIMELINE.eyebrow} title={TIMELINE.title} intro={TIMELINE.intro} aside={arrows} />
         <div
           ref={scroller}
           role="region"
           aria-label={TIMELINE.scrollRegionLabel}
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region takes focus so keyboards can scroll it (axe: scrollable-region-focusable)
           tabIndex={hasItems ? 0 : undefined}
           className="timeline-scroller mt-12 overflow-x-auto pb-10 sm:fade-x sm:px-6"
         >

@@ -22,9 +22,7 @@ export function TimelineCard({ item }: { item: TimelineItem }) {
     <article className="relative isolate h-full" style={style} data-status={status}>
       <div className="relative flex h-12 items-center" aria-hidden="true">
         <span className="absolute inset-x-0 top-1/2 h-px -translate-y-1/2 bg-brand-200" />
-        <span
-          className={`relative grid size-12 place-items-center rounded-full opacity-(--status-opacity) ${BADGE[status]}`}
-        >
+        <span className={`relative grid size-12 place-items-center rounded-full opacity-(--status-opacity) ${BADGE[status]}`}>
           <TimelineIcon icon={item.icon} className="size-6" />
         </span>
       </div>
@@ -32,9 +30,7 @@ export function TimelineCard({ item }: { item: TimelineItem }) {
         <div
           aria-hidden="true"
           className={`absolute inset-0 -z-10 rounded-3xl opacity-(--status-opacity) ${
-            status === 'current'
-              ? 'bg-white shadow-lift ring-2 ring-accent-400'
-              : 'bg-white shadow-soft ring-1 ring-ink/5'
+            status === 'current' ? 'bg-white shadow-lift ring-2 ring-accent-400' : 'bg-white shadow-soft ring-1 ring-ink/5'
           }`}
         />
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -23,11 +23,7 @@ function tabbables(container: HTMLElement): HTMLElement[] {
   return Array.from(container.querySelectorAll<HTMLElement>(TABBABLE));
 }
 
-export function useModalDialog(
-  dialogRef: RefObject<HTMLElement>,
-  onClose: () => void,
-  active: boolean,
-): void {
+export function useModalDialog(dialogRef: RefObject<HTMLElement>, onClose: () => void, active: boolean): void {
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
@@ -80,8 +76,7 @@ export function useModalDialog(
     const previous = { overflow: body.style.overflow, paddingRight: body.style.paddingRight };
     // Hiding the scrollbar widens the page; padding of the same width keeps the layout still.
     // clientWidth is 0 where there is no layout (jsdom): then there is nothing to compensate.
-    const scrollbarWidth =
-      documentElement.clientWidth > 0 ? window.innerWidth - documentElement.clientWidth : 0;
+    const scrollbarWidth = documentElement.clientWidth > 0 ? window.innerWidth - documentElement.clientWidth : 0;
     if (scrollbarWidth > 0) {
       const padding = parseFloat(window.getComputedStyle(body).paddingRight) || 0;
       body.style.paddingRight = `${padding + scrollbarWidth}px`;

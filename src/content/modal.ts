@@ -53,6 +53,17 @@ export const CLOSE_LABEL = 'Close';
 
 // docs/architecture.md: the spec only logs a failed submission; we also tell the visitor, keeping what they typed.
 export const SUBMIT_FAILED_MESSAGE = 'Your message could not be sent. Please try again.';
+// The backend refused the insert with HTTP 429: too many inquiries from this address in ten minutes
+// (docs/backend.md). Trying again at once would fail the same way, so the text says to wait.
+export const RATE_LIMITED_MESSAGE = 'You have sent several messages in a short time. Please wait a few minutes, then try again.';
+
+/** Why a submission was not stored, as far as the visitor needs to know. */
+export type SubmitFailure = 'error' | 'rate-limited';
+
+export const SUBMIT_FAILURE_MESSAGES: Readonly<Record<SubmitFailure, string>> = {
+  error: SUBMIT_FAILED_MESSAGE,
+  'rate-limited': RATE_LIMITED_MESSAGE,
+};
 export const SUBMIT_FAILED_LOG = 'Contact submission failed';
 
 // Spec §8: without a backend the submission is simulated and this is logged.
@@ -63,6 +74,8 @@ export const BACKEND_NOT_CONFIGURED_LOG =
 export const CONNECTION_TEST_LOG = 'Contact backend connection test:';
 export const NOTIFY_SENT_LOG = 'Inquiry notification sent:';
 export const NOTIFY_FAILED_LOG = 'Inquiry notification failed (the inquiry is stored):';
+// Where Turnstile is configured and its script cannot load, inquiries still go out (in the digest).
+export const TURNSTILE_LOAD_FAILED_LOG = 'Turnstile did not load; the inquiry will reach the team in the digest:';
 
 // A field for bots, which fill every input they find: people never see it, screen readers never
 // reach it, autofill and password managers leave it alone. A form sent with it filled shows

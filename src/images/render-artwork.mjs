@@ -17,9 +17,7 @@ const art = (name) => path.join(here, 'artwork', name);
 // The social card sets its text in the site's font. sharp's SVG renderer reads neither WOFF2 nor
 // the weights of a variable font, so static TrueType instances of the weights the card uses are
 // cut into a temporary folder that fontconfig is pointed at.
-const fontFile = require.resolve(
-  '@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2',
-);
+const fontFile = require.resolve('@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2');
 const fontDir = mkdtempSync(path.join(tmpdir(), 'fonts-'));
 execFileSync(process.env.PYTHON ?? 'python3', [
   '-c',
@@ -43,17 +41,27 @@ const { default: sharp } = await import('sharp');
 
 // Illustrations: 2x of their 640x480 display size.
 for (const name of ['adasorter', 'worker']) {
-  await sharp(art(`${name}.svg`), { density: 144 }).png({ compressionLevel: 9 }).toFile(path.join(here, `${name}.png`));
+  await sharp(art(`${name}.svg`), { density: 144 })
+    .png({ compressionLevel: 9 })
+    .toFile(path.join(here, `${name}.png`));
 }
 
 const sorterPng = readFileSync(path.join(here, 'adasorter.png')).toString('base64');
 const social = readFileSync(art('social-card.svg'), 'utf8').replace('SORTER_PNG', `data:image/png;base64,${sorterPng}`);
-await sharp(Buffer.from(social)).png({ compressionLevel: 9 }).toFile(path.join(root, 'static', 'social-card.png'));
+await sharp(Buffer.from(social))
+  .png({ compressionLevel: 9 })
+  .toFile(path.join(root, 'static', 'social-card.png'));
 
 copyFileSync(art('favicon.svg'), path.join(root, 'static', 'favicon.svg'));
-await sharp(art('favicon.svg'), { density: 72 * 32 / 40 }).resize(32, 32).png().toFile(path.join(root, 'static', 'favicon-32.png'));
+await sharp(art('favicon.svg'), { density: (72 * 32) / 40 })
+  .resize(32, 32)
+  .png()
+  .toFile(path.join(root, 'static', 'favicon-32.png'));
 // Apple's touch icon is shown on a square tile: the mark sits on the brand colour with a margin.
-const touchMark = await sharp(art('favicon.svg'), { density: 72 * 132 / 40 }).resize(132, 132).png().toBuffer();
+const touchMark = await sharp(art('favicon.svg'), { density: (72 * 132) / 40 })
+  .resize(132, 132)
+  .png()
+  .toBuffer();
 await sharp({ create: { width: 180, height: 180, channels: 4, background: '#0d5f55' } })
   .composite([{ input: touchMark, top: 24, left: 24 }])
   .png()

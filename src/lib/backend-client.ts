@@ -1,7 +1,7 @@
 // The backend calls the browser makes (spec §7 calls 1-6), on supabase-js. Loaded only through
 // ./backend (a separate chunk, never in the page's first-load JavaScript).
 import { PostgrestClient } from '@supabase/postgrest-js';
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type FunctionsError } from '@supabase/supabase-js';
 import { describeQuery, normalizeRows, publishedRequest } from 'gatsby-source-supabase-content/browser';
 import { PAGE_LISTS } from '../content/model';
 import type { InquiryType } from '../content/types';
@@ -52,8 +52,11 @@ export interface Backend {
   testConnection(): Promise<ConnectionTestResult>;
   /** Call 5: stores one inquiry without reading it back; throws when it was not stored. */
   insertSubmission(row: SubmissionRow): Promise<void>;
-  /** Call 6: asks the notify function to email the team about a stored inquiry. Never throws. */
-  notifyTeam(row: SubmissionRow): Promise<NotifyResult>;
+  /**
+   * Call 6: asks the notify function to email the team about a stored inquiry, with the Turnstile
+   * token where there is one. Never throws.
+   */
+  notifyTeam(row: SubmissionRow, turnstileToken?: string): Promise<NotifyResult>;
 }
 
 /** A call the backend refused or never answered. */
@@ -97,10 +100,7 @@ export function createBackend(settings: BackendSettings): Backend {
     },
 
     async testConnection() {
-      const { count, error, status } = await client
-        .from(SUBMISSIONS_TABLE)
-        .select('id', { count: 'exact', head: true })
-        .limit(1);
+      const { count, error, status } = await client.from(SUBMISSIONS_TABLE).select('id', { count: 'exact', head: true }).limit(1);
       return { status, count, error: error ? error.message || error.code || 'error' : null };
     },
 
@@ -110,13 +110,16 @@ export function createBackend(settings: BackendSettings): Backend {
       if (error) throw new BackendCallFailed(`insert into ${SUBMISSIONS_TABLE}`, status, error.message);
     },
 
-    async notifyTeam(row) {
-      const { data, error, response } = await client.functions.invoke(NOTIFY_FUNCTION, {
-        body: row,
+    async notifyTeam(row, turnstileToken) {
+      const result = await client.functions.invoke<unknown>(NOTIFY_FUNCTION, {
+        body: turnstileToken ? { ...row, turnstileToken } : row,
         timeout: NOTIFY_TIMEOUT_MS,
       });
+      const { data, response } = result;
       const status = response?.status ?? null;
-      if (!error) return { ok: true, status, detail: data };
+      if (!result.error) return { ok: true, status, detail: data };
+      // functions-js types its error as any; what it returns there is always one of its FunctionsError classes.
+      const error = result.error as FunctionsError;
       // The function names its reason in a JSON { error } body; keep it for the log.
       const detail = response ? await response.text().catch(() => error.message) : error.message;
       return { ok: false, status, detail };

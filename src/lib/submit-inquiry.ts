@@ -11,6 +11,8 @@ export interface InquiryFields {
   email: string;
   company: string;
   message: string;
+  /** The Turnstile widget's token, where Turnstile is configured and the widget produced one. */
+  turnstileToken?: string;
 }
 
 export function isBackendConfigured(): boolean {
@@ -41,7 +43,7 @@ export async function submitInquiry(fields: InquiryFields): Promise<void> {
   await backend.insertSubmission(row);
   // Spec §7 call 6: only after the row is stored. Awaited so that the team is told before the
   // visitor sees success and closes the tab; its outcome is only logged and never undoes the success.
-  const notified = await backend.notifyTeam(row);
+  const notified = await backend.notifyTeam(row, fields.turnstileToken);
   if (notified.ok) console.debug(NOTIFY_SENT_LOG, notified.status, notified.detail);
   else console.warn(NOTIFY_FAILED_LOG, notified.status, notified.detail);
 }

@@ -12,11 +12,18 @@
 --     `select id` returns nothing. The ids a visitor could count are never theirs to see.
 -- The insert path is unchanged: the browser inserts with `return=minimal` and never reads its row
 -- back, so no SELECT policy has to let a visitor see anything.
+--
+-- Re-runnable like the files before it: the grant is a no-op when held, and the policy is
+-- replaced by the same one.
+
+set local lock_timeout = '5s';
+set local statement_timeout = '60s';
 
 grant select (id) on table public.contact_submissions to anon, authenticated;
 
 -- `using (false)`: the rule is "visitors see no submission", stated here rather than left to the
 -- column grant, so it still holds if that grant is ever widened by mistake.
+drop policy if exists "Visitors count submissions and see none of them" on public.contact_submissions;
 create policy "Visitors count submissions and see none of them"
   on public.contact_submissions
   for select

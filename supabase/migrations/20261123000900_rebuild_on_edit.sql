@@ -14,6 +14,13 @@
 --
 -- The same file runs on Supabase, on plain PostgreSQL 15 and on PGlite: the last two get `vault` and
 -- `net` from supabase/local/bootstrap.sql, which records calls instead of sending them.
+--
+-- Re-runnable, and safe on an adopted project: the function and the triggers are replaced by the
+-- same ones, and triggers an older site attached to these tables (e.g. one keeping `updated_at`
+-- current, or a database webhook) are left alone.
+
+set local lock_timeout = '5s';
+set local statement_timeout = '60s';
 
 -- pg_net ships with Supabase but is off until enabled. Enable it only where the server offers it and
 -- it is not already on: elsewhere the bootstrap's stand-in `net` schema is used instead.
@@ -82,14 +89,14 @@ comment on function public.request_site_rebuild() is
 -- function is no API, and this one reads a secret.
 revoke execute on function public.request_site_rebuild() from public, anon, authenticated, service_role;
 
-create trigger material_coverage_request_site_rebuild
+create or replace trigger material_coverage_request_site_rebuild
   after insert or update or delete or truncate on public.material_coverage
   for each statement execute function public.request_site_rebuild();
 
-create trigger timeline_request_site_rebuild
+create or replace trigger timeline_request_site_rebuild
   after insert or update or delete or truncate on public.timeline
   for each statement execute function public.request_site_rebuild();
 
-create trigger feature_cards_request_site_rebuild
+create or replace trigger feature_cards_request_site_rebuild
   after insert or update or delete or truncate on public.feature_cards
   for each statement execute function public.request_site_rebuild();

@@ -14,6 +14,9 @@
 -- Written to run twice without error or change: on a project that already has it, on PGlite (the
 -- build's embedded database loads every migration) and on plain PostgreSQL.
 
+set local lock_timeout = '5s';
+set local statement_timeout = '60s';
+
 -- Not exposed through the API (only schemas listed in the API settings are), and nothing here is
 -- granted to the API roles.
 create schema if not exists private;
@@ -22,7 +25,7 @@ create table if not exists private.site_rebuild (
   -- One row: the state of the site's rebuilds.
   id boolean primary key default true constraint site_rebuild_single_row check (id),
   -- Content changes not yet handed to the build hook.
-  pending_statements integer not null default 0,
+  pending_statements bigint not null default 0,
   pending_tables text[] not null default '{}',
   -- The last content change, handed over or not.
   changed_at timestamptz,

@@ -3,6 +3,7 @@
 // notify function's calls in PostgREST's shapes (asserted here through postgrest-js itself).
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { startLocalBackend, type LocalBackend } from '../support/backend';
+import { insertInquiry, type VisitorRow } from '../support/backend/visitor';
 
 let backend: LocalBackend;
 
@@ -21,6 +22,9 @@ const submission = (overrides: Record<string, unknown> = {}) => ({
   type: 'contact',
   ...overrides,
 });
+
+const insertFrom = (localAddress: string) =>
+  insertInquiry(backend.url, backend.anonKey, submission() as unknown as VisitorRow, localAddress);
 
 beforeAll(async () => {
   backend = await startLocalBackend();
@@ -145,23 +149,45 @@ describe('submissions', () => {
   });
 
   it('lets the database refuse what the constraints refuse (anon, bad email)', async () => {
-    const { status, error } = await client(backend.anonKey).from('contact_submissions').insert(submission({ email: 'not an address' }));
+    const { status, error } = await client(backend.anonKey)
+      .from('contact_submissions')
+      .insert(submission({ email: 'not an address' }));
     expect(status).toBe(400);
     expect(error?.code).toBe('23514');
   });
 
-  it('claims a row once for the notify function and releases it', async () => {
+  it('serves the claim functions to the service role only, by name, under /rpc', async () => {
     const row = submission();
     await client(backend.anonKey).from('contact_submissions').insert(row);
-    const service = client(backend.serviceKey);
-    const claim = () =>
-      service.from('contact_submissions').update({ notified_at: new Date().toISOString() }).eq('id', row.id).is('notified_at', null).select('id,notified_at');
-    const first = await claim();
-    expect(first.data).toHaveLength(1);
-    expect((await claim()).data).toEqual([]);
-    const released = await service.from('contact_submissions').update({ notified_at: null }).eq('id', row.id);
-    expect(released.status).toBe(204);
-    expect((await claim()).data).toHaveLength(1);
+    const claim = (key: string) => client(key).rpc('inquiry_notify_claim_one', { p_id: row.id, p_max_age_seconds: 900 });
+    const first = await claim(backend.serviceKey);
+    expect(first.data).toMatchObject({ outcome: 'claimed', row: { id: row.id, name: row.name, attempts: 0 } });
+    expect((await claim(backend.serviceKey)).data).toEqual({ outcome: 'busy' });
+    const released = await client(backend.serviceKey).rpc('inquiry_notify_release', {
+      p_claim: (first.data as { claim: string }).claim,
+      p_ids: [row.id],
+    });
+    expect(released.data).toBe(1);
+    expect((await claim(backend.anonKey)).status).toBe(401);
+    const unknown = await client(backend.serviceKey).rpc('check_request');
+    expect(unknown.status).toBe(400);
+  });
+
+  it('runs the pre-request hook as PostgREST does: the 11th insert from one address gets 429, another address gets in', async () => {
+    await backend.sql('delete from contact_submissions');
+    await backend.db.query('delete from private.inquiry_writes');
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await insertFrom('127.0.0.1')).status);
+    expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
+    const refused = backend.requests.at(-1);
+    expect(refused?.headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(JSON.parse((await insertFrom('127.0.0.1')).body)).toMatchObject({
+      code: 'PT429',
+      message: 'Too many inquiries from this address',
+    });
+    expect((await insertFrom('127.0.0.2')).status).toBe(201);
+    expect(await backend.sql('select count(*)::int as n from contact_submissions')).toEqual([{ n: 11 }]);
+    await backend.db.query('delete from private.inquiry_writes');
   });
 });
 
@@ -179,7 +205,11 @@ describe('test controls', () => {
   it('answers CORS preflights for the REST path and exposes Content-Range', async () => {
     const response = await fetch(`${backend.url}/rest/v1/contact_submissions`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://127.0.0.1:9000', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'apikey,authorization,content-type,prefer' },
+      headers: {
+        Origin: 'http://127.0.0.1:9000',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'apikey,authorization,content-type,prefer',
+      },
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -211,5 +241,39 @@ describe('the notify function under Deno', () => {
       body: JSON.stringify(row),
     });
     expect(unauthorised.status).toBe(401);
+  }, 120_000);
+
+  it('runs the sweep job as pg_cron would: the job SQL queues the call, which reaches the function with the service key', async () => {
+    await backend.sql('delete from contact_submissions');
+    backend.emails.length = 0;
+    const row = submission({ name: 'Left Early' });
+    await client(backend.anonKey).from('contact_submissions').insert(row);
+    const run = await backend.runSweep();
+    expect(run.call).toMatchObject({
+      url: `${backend.url}/functions/v1/inquiry-notif-resend`,
+      headers: { Authorization: `Bearer ${backend.serviceKey}` },
+      body: { sweep: true },
+    });
+    expect({ status: run.status, body: run.body }).toEqual({ status: 200, body: { sent: 1, retrying: 0, released: 0, digested: 0 } });
+    expect(backend.emails.map((email) => email.idempotencyKey)).toEqual([row.id]);
+    const calls = backend.requests.filter((r) => r.path.startsWith('/rest/v1/rpc/')).map((r) => `${r.role} ${r.path}`);
+    expect(calls).toEqual([
+      'service_role /rest/v1/rpc/inquiry_notify_claim_batch',
+      'service_role /rest/v1/rpc/inquiry_notify_sent',
+      'service_role /rest/v1/rpc/inquiry_notify_claim_digest',
+    ]);
+  }, 120_000);
+
+  it('runs the sweep on its own timer when asked to, as pg_cron runs the job', async () => {
+    const timed = await startLocalBackend({ sweepIntervalMs: 250 });
+    try {
+      const row = submission({ name: 'Never Notified' });
+      await insertInquiry(timed.url, timed.anonKey, row as unknown as VisitorRow);
+      const deadline = Date.now() + 60_000;
+      while (timed.emails.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(timed.emails.map((email) => email.idempotencyKey)).toEqual([row.id]);
+    } finally {
+      await timed.stop();
+    }
   }, 120_000);
 });

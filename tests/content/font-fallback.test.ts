@@ -21,7 +21,13 @@ function fontFaces(sheet: string): Map<string, Record<string, string>> {
         .split(';')
         .map((line) => line.trim())
         .filter(Boolean)
-        .map((line) => [line.slice(0, line.indexOf(':')).trim(), line.slice(line.indexOf(':') + 1).trim().replace(/\s+/g, ' ')]),
+        .map((line) => [
+          line.slice(0, line.indexOf(':')).trim(),
+          line
+            .slice(line.indexOf(':') + 1)
+            .trim()
+            .replace(/\s+/g, ' '),
+        ]),
     );
     faces.set(String(declarations['font-family']).replace(/^['"]|['"]$/g, ''), declarations);
   }
@@ -58,7 +64,10 @@ describe('the metric-matched fallback faces', () => {
   });
 
   it('come right after the web font in the page font stack, before any unadjusted font', () => {
-    const stack = /--font-sans:\s*([^;]+);/.exec(css)?.[1]?.split(',').map((name) => name.trim().replace(/^['"]|['"]$/g, ''));
+    const stack = /--font-sans:\s*([^;]+);/
+      .exec(css)?.[1]
+      ?.split(',')
+      .map((name) => name.trim().replace(/^['"]|['"]$/g, ''));
     expect(stack?.slice(0, 3)).toEqual([WEB_FONT, ...expectedFaces.keys()]);
   });
 

@@ -26,8 +26,18 @@ describe('site metadata', () => {
 
 // A production build's environment on each host, as far as the site reads it.
 const production = { NODE_ENV: 'production' };
-const NETLIFY = { ...production, NETLIFY: 'true', URL: 'https://adasorter.netlify.app', DEPLOY_PRIME_URL: 'https://deploy-preview-3--adasorter.netlify.app' };
-const VERCEL = { ...production, VERCEL: '1', VERCEL_PROJECT_PRODUCTION_URL: 'adasorter.vercel.app', VERCEL_URL: 'adasorter-git-x.vercel.app' };
+const NETLIFY = {
+  ...production,
+  NETLIFY: 'true',
+  URL: 'https://adasorter.netlify.app',
+  DEPLOY_PRIME_URL: 'https://deploy-preview-3--adasorter.netlify.app',
+};
+const VERCEL = {
+  ...production,
+  VERCEL: '1',
+  VERCEL_PROJECT_PRODUCTION_URL: 'adasorter.vercel.app',
+  VERCEL_URL: 'adasorter-git-x.vercel.app',
+};
 const CLOUDFLARE = { ...production, CF_PAGES: '1', CF_PAGES_URL: 'https://1a2b3c.adasorter.pages.dev' };
 
 describe('the site URL', () => {
@@ -101,7 +111,9 @@ describe('the analytics script (spec §1)', () => {
   it.each(['http://stats.example.org/script.js', '//stats.example.org/script.js', 'stats.js'])(
     'refuses GATSBY_ANALYTICS_SRC=%s, which would load nothing or load over plain http',
     (value) => {
-      expect(deploySettings({ ...production, GATSBY_ANALYTICS_SRC: value }).errors).toEqual([expect.stringContaining('GATSBY_ANALYTICS_SRC')]);
+      expect(deploySettings({ ...production, GATSBY_ANALYTICS_SRC: value }).errors).toEqual([
+        expect.stringContaining('GATSBY_ANALYTICS_SRC'),
+      ]);
     },
   );
 

@@ -4,11 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import {
-  openEmbeddedDatabase,
-  withRole,
-  type EmbeddedRole,
-} from '../../plugins/gatsby-source-supabase-content/src/embedded-db';
+import { openEmbeddedDatabase, withRole, type EmbeddedRole } from '../../plugins/gatsby-source-supabase-content/src/embedded-db';
 import { SUPABASE_PATHS } from '../support/database';
 import { SEED_IDS } from '../support/seed-ids';
 
@@ -21,9 +17,7 @@ describe('with the repository’s bootstrap, migrations and seed', () => {
 
   test('anon reads the published materials in order, without the inactive draft', async () => {
     const ids = await withRole(db, 'anon', async (tx) => {
-      const { rows } = await tx.query<{ id: string }>(
-        'select id from public.material_coverage where is_active order by order_index',
-      );
+      const { rows } = await tx.query<{ id: string }>('select id from public.material_coverage where is_active order by order_index');
       return rows.map((row) => row.id);
     });
     expect(ids[0]).toBe(SEED_IDS.material.pet);
@@ -76,6 +70,7 @@ describe('with the repository’s bootstrap, migrations and seed', () => {
       'withRole: unknown role',
     );
     const rows = await db.query('select count(*)::int as n from public.timeline');
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
     expect(rows.rows[0]).toEqual({ n: expect.any(Number) });
   });
 });

@@ -3,12 +3,7 @@
 // really running a job on its schedule, which is proven here once, end to end.
 import { openEmbeddedDatabase } from '../../plugins/gatsby-source-supabase-content/src/embedded-db';
 import { SUPABASE_PATHS } from '../support/database';
-import {
-  describeWithPgCron,
-  loadSupabaseFiles,
-  startPostgresCluster,
-  type PostgresCluster,
-} from '../support/postgres';
+import { describeWithPgCron, loadSupabaseFiles, startPostgresCluster, type PostgresCluster } from '../support/postgres';
 
 const hasPgCron = async (query: (sql: string) => Promise<{ rows: Record<string, unknown>[] }>) =>
   (await query(`select count(*)::int as n from pg_catalog.pg_extension where extname = 'pg_cron'`)).rows[0]?.n === 1;
@@ -55,10 +50,10 @@ describeWithPgCron('PostgreSQL 15 with pg_cron', () => {
     let ticks = 0;
     while (ticks === 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      ticks = Number((await client.query('select count(*) as n from public.ticks')).rows[0].n);
+      ticks = Number((await client.query<{ n: string }>('select count(*) as n from public.ticks')).rows[0]?.n);
     }
     expect(ticks).toBeGreaterThan(0);
-    const { rows } = await client.query(`select status from cron.job_run_details order by runid desc limit 1`);
+    const { rows } = await client.query<{ status: string }>(`select status from cron.job_run_details order by runid desc limit 1`);
     expect(rows[0]?.status).toBe('succeeded');
   }, 90_000);
 });

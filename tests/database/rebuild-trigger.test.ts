@@ -4,10 +4,7 @@
 // call after a quiet minute (rebuild-when-quiet.test.ts).
 import path from 'node:path';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import {
-  openEmbeddedDatabase,
-  withRole,
-} from '../../plugins/gatsby-source-supabase-content/src/embedded-db';
+import { openEmbeddedDatabase, withRole } from '../../plugins/gatsby-source-supabase-content/src/embedded-db';
 
 const supabase = path.join(__dirname, '..', '..', 'supabase');
 const HOOK_URL = 'https://api.netlify.com/build_hooks/test-hook';
@@ -77,52 +74,47 @@ function asServiceRole(sql: string): Promise<unknown> {
   return withRole(db, 'service_role', (tx: Transaction) => tx.exec(sql));
 }
 
-describe.each<ContentTable>(['material_coverage', 'timeline', 'feature_cards'])(
-  'a change to %s',
-  (table) => {
-    beforeEach(() => setHookUrl(HOOK_URL));
+describe.each<ContentTable>(['material_coverage', 'timeline', 'feature_cards'])('a change to %s', (table) => {
+  beforeEach(() => setHookUrl(HOOK_URL));
 
-    it('calls the build hook once for an insert, with the URL from Vault', async () => {
-      await asServiceRole(insertRows(table, ['Inserted']));
-      expect(await hookCalls()).toEqual([{ url: HOOK_URL, body: { table, op: 'INSERT' } }]);
-    });
+  it('calls the build hook once for an insert, with the URL from Vault', async () => {
+    await asServiceRole(insertRows(table, ['Inserted']));
+    expect(await hookCalls()).toEqual([{ url: HOOK_URL, body: { table, op: 'INSERT' } }]);
+  });
 
-    it('calls the build hook once for an insert of several rows', async () => {
-      await asServiceRole(insertRows(table, ['First', 'Second', 'Third']));
-      expect(await hookCalls()).toEqual([{ url: HOOK_URL, body: { table, op: 'INSERT' } }]);
-    });
+  it('calls the build hook once for an insert of several rows', async () => {
+    await asServiceRole(insertRows(table, ['First', 'Second', 'Third']));
+    expect(await hookCalls()).toEqual([{ url: HOOK_URL, body: { table, op: 'INSERT' } }]);
+  });
 
-    it('calls the build hook once for an update of several rows', async () => {
-      await db.exec(insertRows(table, ['Reordered A', 'Reordered B', 'Reordered C']));
-      await db.exec('delete from net.http_post_calls');
+  it('calls the build hook once for an update of several rows', async () => {
+    await db.exec(insertRows(table, ['Reordered A', 'Reordered B', 'Reordered C']));
+    await db.exec('delete from net.http_post_calls');
 
-      await asServiceRole(
-        `update public.${table} set order_index = order_index + 10
+    await asServiceRole(
+      `update public.${table} set order_index = order_index + 10
          where ${TITLE_COLUMN[table]} like 'Reordered %'`,
-      );
+    );
 
-      const affected = await db.query<{ n: number }>(
-        `select count(*)::int as n from public.${table} where order_index >= 10`,
-      );
-      expect(affected.rows[0]?.n).toBeGreaterThanOrEqual(3);
-      expect(await hookCalls()).toEqual([{ url: HOOK_URL, body: { table, op: 'UPDATE' } }]);
-    });
+    const affected = await db.query<{ n: number }>(`select count(*)::int as n from public.${table} where order_index >= 10`);
+    expect(affected.rows[0]?.n).toBeGreaterThanOrEqual(3);
+    expect(await hookCalls()).toEqual([{ url: HOOK_URL, body: { table, op: 'UPDATE' } }]);
+  });
 
-    it('calls the build hook once for a delete', async () => {
-      await db.exec(insertRows(table, ['Deleted A', 'Deleted B']));
-      await db.exec('delete from net.http_post_calls');
+  it('calls the build hook once for a delete', async () => {
+    await db.exec(insertRows(table, ['Deleted A', 'Deleted B']));
+    await db.exec('delete from net.http_post_calls');
 
-      await asServiceRole(`delete from public.${table} where ${TITLE_COLUMN[table]} like 'Deleted %'`);
+    await asServiceRole(`delete from public.${table} where ${TITLE_COLUMN[table]} like 'Deleted %'`);
 
-      expect(await hookCalls()).toEqual([{ url: HOOK_URL, body: { table, op: 'DELETE' } }]);
-    });
+    expect(await hookCalls()).toEqual([{ url: HOOK_URL, body: { table, op: 'DELETE' } }]);
+  });
 
-    it('calls the build hook for an edit made as the owner, as in the dashboard', async () => {
-      await db.exec(`update public.${table} set is_active = is_active`);
-      expect(await hookCalls()).toEqual([{ url: HOOK_URL, body: { table, op: 'UPDATE' } }]);
-    });
-  },
-);
+  it('calls the build hook for an edit made as the owner, as in the dashboard', async () => {
+    await db.exec(`update public.${table} set is_active = is_active`);
+    expect(await hookCalls()).toEqual([{ url: HOOK_URL, body: { table, op: 'UPDATE' } }]);
+  });
+});
 
 describe('calls per statement', () => {
   beforeEach(() => setHookUrl(HOOK_URL));
@@ -149,9 +141,7 @@ describe('calls per statement', () => {
     await db.exec(insertRows('material_coverage', ['Truncated']));
     await db.exec('delete from net.http_post_calls');
     await db.exec('truncate public.material_coverage');
-    expect(await hookCalls()).toEqual([
-      { url: HOOK_URL, body: { table: 'material_coverage', op: 'TRUNCATE' } },
-    ]);
+    expect(await hookCalls()).toEqual([{ url: HOOK_URL, body: { table: 'material_coverage', op: 'TRUNCATE' } }]);
   });
 });
 
@@ -168,12 +158,8 @@ describe('the hook request', () => {
     // gatsby develop's /__refresh compares the header with GATSBY_REFRESH_TOKEN, as is.
     await db.query(`select vault.create_secret('local-refresh-token', 'site_build_hook_authorization')`);
     await asServiceRole(insertRows('timeline', ['Guarded hook']));
-    const { rows } = await db.query<{ url: string; headers: Record<string, string> }>(
-      'select url, headers from net.http_post_calls',
-    );
-    expect(rows).toEqual([
-      { url: HOOK_URL, headers: { 'Content-Type': 'application/json', Authorization: 'local-refresh-token' } },
-    ]);
+    const { rows } = await db.query<{ url: string; headers: Record<string, string> }>('select url, headers from net.http_post_calls');
+    expect(rows).toEqual([{ url: HOOK_URL, headers: { 'Content-Type': 'application/json', Authorization: 'local-refresh-token' } }]);
   });
 });
 

@@ -7,7 +7,13 @@ import { SITE } from '../../src/content/site';
 import { withRole } from '../../plugins/gatsby-source-supabase-content/src/embedded-db';
 import type { LocalBackend, LoggedRequest } from '../support/backend';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser';
-import { BACKEND_MATERIAL, HIDDEN_SEED_MATERIAL, RENAMED_FEATURE, RENAMED_TIMELINE, startBackendAtBuildPort } from './support/backend-content';
+import {
+  BACKEND_MATERIAL,
+  HIDDEN_SEED_MATERIAL,
+  RENAMED_FEATURE,
+  RENAMED_TIMELINE,
+  startBackendAtBuildPort,
+} from './support/backend-content';
 
 let backend: LocalBackend;
 let browser: Browser;
@@ -43,7 +49,13 @@ it('read the three tables over PostgREST as anon, with the spec’s filters and 
     status: r.status,
     apikey: r.headers.apikey,
   }));
-  const expected = (call: string) => ({ call, filters: ['eq.true', 'order_index.asc'], role: 'anon', status: 200, apikey: backend.anonKey });
+  const expected = (call: string) => ({
+    call,
+    filters: ['eq.true', 'order_index.asc'],
+    role: 'anon',
+    status: 200,
+    apikey: backend.anonKey,
+  });
   expect(calls).toEqual(
     expect.arrayContaining([
       expected('GET /rest/v1/material_coverage'),
@@ -68,14 +80,18 @@ it('shows the backend’s rows in order, markup as text, and not the row the bac
   expect(materials).not.toContain(HIDDEN_SEED_MATERIAL.name);
   expect(await page.getByRole('region', { name: COVERAGE.title, exact: true }).locator('em').count()).toBe(0);
 
-  expect(await headings(TIMELINE.title)).toEqual(await anonList(`select title as text from timeline where is_active order by order_index, id`));
+  expect(await headings(TIMELINE.title)).toEqual(
+    await anonList(`select title as text from timeline where is_active order by order_index, id`),
+  );
   expect(await headings(TIMELINE.title)).toContain(RENAMED_TIMELINE.title);
   const worker = await page
     .getByRole('region', { name: SNAPSHOT.sectionLabel, exact: true })
     .getByRole('article', { name: SNAPSHOT.workerTitle })
     .getByRole('heading', { level: 3 })
     .allInnerTexts();
-  expect(worker).toEqual(await anonList(`select title as text from feature_cards where is_active and classification = 'worker' order by order_index, id`));
+  expect(worker).toEqual(
+    await anonList(`select title as text from feature_cards where is_active and classification = 'worker' order by order_index, id`),
+  );
   expect(worker).toContain(RENAMED_FEATURE.title);
   expect(await page.title()).toBe(SITE.title);
 });

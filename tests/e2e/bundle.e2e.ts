@@ -72,8 +72,7 @@ it('the backend build carries its settings for the browser; the embedded build c
   const backend = site('backend');
   const embedded = site('embedded');
   const port = process.env.E2E_BACKEND_PORT as string;
-  const carries = (s: ReturnType<typeof site>) =>
-    [...s.firstLoad, ...s.lazy].some((file) => s.read(file).includes(`127.0.0.1:${port}`));
+  const carries = (s: ReturnType<typeof site>) => [...s.firstLoad, ...s.lazy].some((file) => s.read(file).includes(`127.0.0.1:${port}`));
   expect(carries(backend)).toBe(true);
   expect(carries(embedded)).toBe(false);
 });
@@ -116,7 +115,8 @@ it('paints the page before it requests its bundles or the pictures below the fir
     expect(timing.fcp).not.toBeNull();
     const bundles = timing.resources.filter((entry) => tagged.includes(entry.path));
     expect(bundles.map((entry) => entry.path).sort()).toEqual([...tagged].sort());
-    for (const bundle of bundles) expect({ ...bundle, afterPaint: bundle.start >= (timing.fcp as number) }).toEqual({ ...bundle, afterPaint: true });
+    for (const bundle of bundles)
+      expect({ ...bundle, afterPaint: bundle.start >= (timing.fcp as number) }).toEqual({ ...bundle, afterPaint: true });
     expect(timing.resources.filter((entry) => entry.path.startsWith('/images/materials/'))).toEqual([]);
 
     // Scrolled to the grid, its pictures load and show.

@@ -47,7 +47,9 @@ async function buildVariants(): Promise<Manifest> {
       logFile: path.join(SITES_DIR, 'backend-build.log'),
       env: { GATSBY_SUPABASE_URL: backend.url, GATSBY_SUPABASE_ANON_KEY: backend.anonKey, ...VERCEL_BUILD_ENV },
     });
-    console.log(`e2e: backend-variant build ${Math.round(buildMs / 1000)} s (with lock wait ${Math.round((Date.now() - started) / 1000)} s)`);
+    console.log(
+      `e2e: backend-variant build ${Math.round(buildMs / 1000)} s (with lock wait ${Math.round((Date.now() - started) / 1000)} s)`,
+    );
     writeFileSync(path.join(SITES_DIR, 'backend-build-requests.json'), JSON.stringify(backend.requests, null, 2));
   } finally {
     await backend.stop();

@@ -5,6 +5,7 @@
 // Plus the one build that must not happen: a production build that does not know its address.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { HERO } from '../../src/content/copy';
 import { MODAL_COPY } from '../../src/content/modal';
@@ -60,7 +61,9 @@ async function visitWithInjectedScript(url: string): Promise<TrackedPage> {
           .replace('</head>', '<script>window.__injected = "head";</script></head>')
           .replace('</body>', '<script>window.__injected = "body";</script></body>');
         // The body is re-sent decoded and longer: the original encoding and length no longer apply.
-        const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !/^content-(encoding|length)$/i.test(name)));
+        const headers = Object.fromEntries(
+          Object.entries(response.headers()).filter(([name]) => !/^content-(encoding|length)$/i.test(name)),
+        );
         await route.fulfill({ status: response.status(), headers, body: html });
       });
     },
@@ -101,7 +104,14 @@ describe('on a host that sends no headers at all', () => {
     const { page } = await visit(plain());
     await fullVisit(page);
     // No analytics script outside Vercel: it would answer 404 here.
-    expect(await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => name.includes('/_vercel/')))).toEqual([]);
+    expect(
+      await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => entry.name)
+          .filter((name) => name.includes('/_vercel/')),
+      ),
+    ).toEqual([]);
   });
 
   it('refuses an inline script injected into its HTML, and runs its own', async () => {
@@ -139,7 +149,7 @@ describe('on Netlify and Cloudflare Pages (public/_headers)', () => {
     expect(takeRefusals(problems).length).toBe(2);
   });
 
-  it("sends, for every file of the build, exactly the headers vercel.json gives Vercel", () => {
+  it('sends, for every file of the build, exactly the headers vercel.json gives Vercel', () => {
     const dir = path.join(SITES_DIR, 'embedded');
     const files = (sub: string): string[] =>
       readdirSync(path.join(dir, sub)).flatMap((name) => {
@@ -197,7 +207,7 @@ describe('the Vercel production build (VERCEL=1, VERCEL_PROJECT_PRODUCTION_URL, 
 
 describe('the default build (no settings)', () => {
   it('says once that it loads no analytics script and that its address is a placeholder', () => {
-    const log = readFileSync(path.join(SITES_DIR, 'embedded-build.log'), 'utf8').replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').replace(/\s+/g, ' ');
+    const log = stripVTControlCharacters(readFileSync(path.join(SITES_DIR, 'embedded-build.log'), 'utf8')).replace(/\s+/g, ' ');
     expect(log.match(/analytics: none\. /g)).toHaveLength(1);
     expect(log.match(/site URL: none set, so canonical and social links use the placeholder/g)).toHaveLength(1);
   });
@@ -212,7 +222,7 @@ describe('a production build (REQUIRE_BACKEND=1) with backend settings but no ad
       env: { REQUIRE_BACKEND: '1', GATSBY_SUPABASE_URL: 'https://abcd.supabase.co', GATSBY_SUPABASE_ANON_KEY: 'anon-key' },
     });
     await expect(build).rejects.toThrow(/gatsby build failed/);
-    const log = readFileSync(path.join(SITES_DIR, 'no-address-build.log'), 'utf8').replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').replace(/\s+/g, ' ');
+    const log = stripVTControlCharacters(readFileSync(path.join(SITES_DIR, 'no-address-build.log'), 'utf8')).replace(/\s+/g, ' ');
     expect(log).toContain(SITE_URL_REQUIRED.replace(/\s+/g, ' '));
     // Before sourcing: the backend (which does not exist) was never asked.
     expect(log).not.toMatch(/source and transform nodes/);

@@ -79,7 +79,12 @@ describe('content of the spec', () => {
       const image = snapshot.getByRole('img', { name: alt });
       await image.scrollIntoViewIfNeeded();
       // Loaded and drawn, not a broken or empty box.
-      expect(await waitFor(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth), (w) => w > 0)).toBeGreaterThan(0);
+      expect(
+        await waitFor(
+          () => image.evaluate((img) => (img as HTMLImageElement).naturalWidth),
+          (w) => w > 0,
+        ),
+      ).toBeGreaterThan(0);
     }
 
     for (const title of [COVERAGE.title, TIMELINE.title]) {
@@ -94,7 +99,8 @@ describe('content of the spec', () => {
   it('lists every active row in order_index order and no inactive row', async () => {
     const { page } = await visit();
     const snapshot = region(page, SNAPSHOT.sectionLabel);
-    const column = (name: string) => snapshot.getByRole('article', { name, exact: true }).getByRole('heading', { level: 3 }).allInnerTexts();
+    const column = (name: string) =>
+      snapshot.getByRole('article', { name, exact: true }).getByRole('heading', { level: 3 }).allInnerTexts();
     expect(await column(SITE.productName)).toEqual(content.adasorter.map((c) => c.title));
     expect(await column(SNAPSHOT.workerTitle)).toEqual(content.worker.map((c) => c.title));
     expect(await headingsIn(page, COVERAGE.title)).toEqual(content.materials.map((m) => m.name));
@@ -117,7 +123,13 @@ describe('content of the spec', () => {
       const expected = MATERIAL_STATUS[materialStatusKey(material.status)];
       expect(await card.getByRole('heading').innerText()).toBe(material.name);
       expect(await card.textContent()).toContain(expected.label);
-      expect({ name: material.name, opacity: await waitFor(() => faintestOpacity(card), (o) => o === expected.opacity) }).toEqual({
+      expect({
+        name: material.name,
+        opacity: await waitFor(
+          () => faintestOpacity(card),
+          (o) => o === expected.opacity,
+        ),
+      }).toEqual({
         name: material.name,
         opacity: expected.opacity,
       });
@@ -132,7 +144,13 @@ describe('content of the spec', () => {
       const expected = TIMELINE_STATUS[timelineStatusKey(item.status)].opacity;
       const card = cards.nth(index);
       expect(await card.getByRole('heading').innerText()).toBe(item.title);
-      expect({ title: item.title, opacity: await waitFor(() => faintestOpacity(card), (o) => o === expected) }).toEqual({
+      expect({
+        title: item.title,
+        opacity: await waitFor(
+          () => faintestOpacity(card),
+          (o) => o === expected,
+        ),
+      }).toEqual({
         title: item.title,
         opacity: expected,
       });
@@ -179,7 +197,12 @@ describe('hero and timeline', () => {
     expect(current).toBeGreaterThan(0);
     const max = await scroller.evaluate((el) => el.scrollWidth - el.clientWidth);
     const expected = Math.min(current * TIMELINE_STEP_PX, max);
-    expect(await waitFor(() => settledScrollLeft(scroller), (x) => Math.abs(x - expected) <= 1)).toBeCloseTo(expected, 0);
+    expect(
+      await waitFor(
+        () => settledScrollLeft(scroller),
+        (x) => Math.abs(x - expected) <= 1,
+      ),
+    ).toBeCloseTo(expected, 0);
     // The current milestone is actually in view, not just the number right.
     const card = scroller.getByRole('heading', { name: content.timeline[current]?.title }).first();
     const [box, frame] = await Promise.all([card.boundingBox(), scroller.boundingBox()]);
@@ -192,9 +215,19 @@ describe('hero and timeline', () => {
     const start = await settledScrollLeft(scroller);
     expect(start).toBeGreaterThanOrEqual(TIMELINE_STEP_PX);
     await page.getByRole('button', { name: TIMELINE.previous }).click();
-    expect(await waitFor(() => settledScrollLeft(scroller), (x) => x !== start)).toBeCloseTo(start - TIMELINE_STEP_PX, 0);
+    expect(
+      await waitFor(
+        () => settledScrollLeft(scroller),
+        (x) => x !== start,
+      ),
+    ).toBeCloseTo(start - TIMELINE_STEP_PX, 0);
     await page.getByRole('button', { name: TIMELINE.next }).click();
-    expect(await waitFor(() => settledScrollLeft(scroller), (x) => x !== start - TIMELINE_STEP_PX)).toBeCloseTo(start, 0);
+    expect(
+      await waitFor(
+        () => settledScrollLeft(scroller),
+        (x) => x !== start - TIMELINE_STEP_PX,
+      ),
+    ).toBeCloseTo(start, 0);
   });
 });
 
@@ -234,9 +267,17 @@ describe('contact modal (simulated submission on the embedded default)', () => {
     const company = dialog.getByLabel(FIELD_LABELS.company);
     const message = dialog.getByLabel(FIELD_LABELS.message);
     expect(await name.evaluate((el: HTMLInputElement) => [el.required, el.maxLength])).toEqual([true, FIELD_MAX_LENGTH.name]);
-    expect(await email.evaluate((el: HTMLInputElement) => [el.required, el.type, el.maxLength])).toEqual([true, 'email', FIELD_MAX_LENGTH.email]);
+    expect(await email.evaluate((el: HTMLInputElement) => [el.required, el.type, el.maxLength])).toEqual([
+      true,
+      'email',
+      FIELD_MAX_LENGTH.email,
+    ]);
     expect(await company.evaluate((el: HTMLInputElement) => [el.required, el.maxLength])).toEqual([false, FIELD_MAX_LENGTH.company]);
-    expect(await message.evaluate((el: HTMLTextAreaElement) => [el.required, el.rows, el.maxLength])).toEqual([true, MESSAGE_ROWS, FIELD_MAX_LENGTH.message]);
+    expect(await message.evaluate((el: HTMLTextAreaElement) => [el.required, el.rows, el.maxLength])).toEqual([
+      true,
+      MESSAGE_ROWS,
+      FIELD_MAX_LENGTH.message,
+    ]);
 
     // The browser's own check stops an empty form: no Sending..., still the form.
     await dialog.getByRole('button', { name: MODAL_COPY.contact.button }).click();
@@ -298,10 +339,20 @@ describe('the page as a whole', () => {
     });
     await page.evaluate(() => document.documentElement.classList.add('dark'));
     await page.emulateMedia({ colorScheme: 'light' });
-    expect(await waitFor(() => page.evaluate(() => document.documentElement.classList.contains('dark')), (dark) => !dark)).toBe(false);
+    expect(
+      await waitFor(
+        () => page.evaluate(() => document.documentElement.classList.contains('dark')),
+        (dark) => !dark,
+      ),
+    ).toBe(false);
     await page.evaluate(() => document.documentElement.classList.add('dark'));
     await page.emulateMedia({ colorScheme: 'dark' });
-    expect(await waitFor(() => page.evaluate(() => document.documentElement.classList.contains('dark')), (dark) => !dark)).toBe(false);
+    expect(
+      await waitFor(
+        () => page.evaluate(() => document.documentElement.classList.contains('dark')),
+        (dark) => !dark,
+      ),
+    ).toBe(false);
   });
 
   it('removes a dark class that is on the document before any of the page’s scripts run', async () => {
@@ -318,7 +369,12 @@ describe('the page as a whole', () => {
     const page = await context.newPage();
     try {
       await page.goto(site(), { waitUntil: 'load' });
-      expect(await waitFor(() => page.evaluate(() => document.documentElement.classList.contains('dark')), (dark) => !dark)).toBe(false);
+      expect(
+        await waitFor(
+          () => page.evaluate(() => document.documentElement.classList.contains('dark')),
+          (dark) => !dark,
+        ),
+      ).toBe(false);
     } finally {
       await context.close();
     }
@@ -384,7 +440,10 @@ describe('the page as a whole', () => {
               !el.closest('[aria-hidden="true"]'),
           )
           .filter(({ box }) => box.width < 44 || box.height < 44)
-          .map(({ el, box }) => `${el.tagName} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}" ${Math.round(box.width)}x${Math.round(box.height)}`),
+          .map(
+            ({ el, box }) =>
+              `${el.tagName} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}" ${Math.round(box.width)}x${Math.round(box.height)}`,
+          ),
       );
     expect(await small()).toEqual([]);
     await page.getByRole('button', { name: HERO.chat, exact: true }).click();

@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { COVERAGE, HERO, LIST_TEXT, TIMELINE } from '../../src/content/copy';
 import { TIMELINE_STEP_PX } from '../../src/content/constants';
-import { FIELD_LABELS, MODAL_COPY, SUBMIT_FAILED_MESSAGE } from '../../src/content/modal';
+import { FIELD_LABELS, MODAL_COPY, RATE_LIMITED_MESSAGE, SUBMIT_FAILED_MESSAGE } from '../../src/content/modal';
 import type { LocalBackend, LoggedRequest } from '../support/backend';
 import { hydrated, launchBrowser, openPage, type Problem, type TrackedPage } from './support/browser';
 import { BACKEND_MATERIAL, resetBackendContent, startBackendAtBuildPort } from './support/backend-content';
@@ -94,7 +94,11 @@ describe('refresh fallback', () => {
         status: 200,
       });
     }
-    const headings = await waitFor(() => coverageHeadings(page), (names) => names.includes(changed), REFRESH_TIMEOUT_MS);
+    const headings = await waitFor(
+      () => coverageHeadings(page),
+      (names) => names.includes(changed),
+      REFRESH_TIMEOUT_MS,
+    );
     expect(headings).toContain(changed);
     expect(headings[0]).toBe(BACKEND_MATERIAL.name);
     expect(unexpected(problems, [])).toEqual([]);
@@ -124,14 +128,24 @@ describe('refresh fallback', () => {
     await refreshReads();
     const scroller = page.getByRole('region', { name: TIMELINE.scrollRegionLabel, exact: true });
     // The second active milestone is now current.
-    expect(await waitFor(() => settledScrollLeft(scroller), (x) => x === TIMELINE_STEP_PX, REFRESH_TIMEOUT_MS)).toBe(TIMELINE_STEP_PX);
+    expect(
+      await waitFor(
+        () => settledScrollLeft(scroller),
+        (x) => x === TIMELINE_STEP_PX,
+        REFRESH_TIMEOUT_MS,
+      ),
+    ).toBe(TIMELINE_STEP_PX);
   });
 
   it('keeps the built content when the backend fails reads, and shows no error text', async () => {
     backend.failReads(true);
     const { page, problems } = await visit();
     const before = await coverageHeadings(page);
-    const failed = await waitFor(async () => browserCalls('/rest/v1/', 'GET').filter((r) => r.status === 500), (list) => list.length >= 1, REFRESH_TIMEOUT_MS);
+    const failed = await waitFor(
+      async () => browserCalls('/rest/v1/', 'GET').filter((r) => r.status === 500),
+      (list) => list.length >= 1,
+      REFRESH_TIMEOUT_MS,
+    );
     expect(failed.length).toBeGreaterThanOrEqual(1);
     await page.waitForTimeout(1000);
     expect(await coverageHeadings(page)).toEqual(before);
@@ -158,7 +172,10 @@ describe('contact submissions', () => {
   it('runs the connection test when the modal opens, and it answers without an error', async () => {
     const { page, problems } = await visit();
     await openContact(page);
-    const [head] = await waitFor(async () => browserCalls('/rest/v1/contact_submissions'), (calls) => calls.length > 0);
+    const [head] = await waitFor(
+      async () => browserCalls('/rest/v1/contact_submissions'),
+      (calls) => calls.length > 0,
+    );
     expect(head).toMatchObject({ method: 'HEAD', query: { limit: '1' }, role: 'anon' });
     expect(head?.headers.prefer).toContain('count=exact');
     // Chromium logs every 4xx answer as a console error. Anon may count submissions only through
@@ -187,7 +204,10 @@ describe('contact submissions', () => {
     expect(insert.headers.prefer ?? 'return=minimal').toContain('return=minimal');
     expect(insert).toMatchObject({ role: 'anon', status: 201 });
 
-    const notifies = await waitFor(async () => browserCalls('/functions/v1/inquiry-notif-resend', 'POST'), (calls) => calls.length > 0);
+    const notifies = await waitFor(
+      async () => browserCalls('/functions/v1/inquiry-notif-resend', 'POST'),
+      (calls) => calls.length > 0,
+    );
     expect(notifies).toHaveLength(1);
     const notify = notifies[0] as LoggedRequest;
     expect(backend.requests.indexOf(notify)).toBeGreaterThan(backend.requests.indexOf(insert));
@@ -195,11 +215,20 @@ describe('contact submissions', () => {
     expect(notify.headers['content-type']).toMatch(/^application\/json/);
     expect(notify.body).toEqual(body);
 
-    const rows = await backend.sql<Record<string, unknown>>(`select id, name, email, company, message, type, notified_at from contact_submissions`);
+    const rows = await backend.sql<Record<string, unknown>>(
+      `select id, name, email, company, message, type, notified_at from contact_submissions`,
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: body.id, ...typed, type: 'contact' });
-    const emails = await waitFor(async () => backend.emails, (list) => list.length > 0, 20_000);
-    expect({ emails: emails.length, functionOutput: emails.length ? '' : backend.functionOutput() }).toEqual({ emails: 1, functionOutput: '' });
+    const emails = await waitFor(
+      async () => backend.emails,
+      (list) => list.length > 0,
+      20_000,
+    );
+    expect({ emails: emails.length, functionOutput: emails.length ? '' : backend.functionOutput() }).toEqual({
+      emails: 1,
+      functionOutput: '',
+    });
     const html = String(emails[0]?.body.html);
     expect(html).toContain('Budi &lt;b&gt;Santoso&lt;/b&gt;');
     expect(html).toContain('&lt;script&gt;');
@@ -225,5 +254,57 @@ describe('contact submissions', () => {
     expect(browserCalls('/functions/v1/')).toHaveLength(0);
     expect(await backend.sql(`select id from contact_submissions`)).toEqual([]);
     expect(unexpected(problems, [CONNECTION_TEST, /status of 500/, /contact_submissions/, /submission failed/i])).toEqual([]);
+  });
+
+  it('shows its own text for too many inquiries from one address (HTTP 429), and keeps the typed text', async () => {
+    // Ten inquiries from this machine's address in the last minutes, as the pre-request hook counts them.
+    await backend.db.query(`insert into private.inquiry_writes (client) select '127.0.0.1' from generate_series(1, 10)`);
+    try {
+      const { page, problems } = await visit();
+      const dialog = await openContact(page);
+      await dialog.getByLabel(FIELD_LABELS.name).fill(typed.name);
+      await dialog.getByLabel(FIELD_LABELS.email).fill(typed.email);
+      await dialog.getByLabel(FIELD_LABELS.message).fill(typed.message);
+      await dialog.getByRole('button', { name: MODAL_COPY.contact.button }).click();
+      await dialog.getByRole('alert').getByText(RATE_LIMITED_MESSAGE).waitFor({ timeout: 10_000 });
+
+      expect(await dialog.getByText(SUBMIT_FAILED_MESSAGE).count()).toBe(0);
+      expect(await dialog.getByLabel(FIELD_LABELS.name).inputValue()).toBe(typed.name);
+      expect(await dialog.getByLabel(FIELD_LABELS.message).inputValue()).toBe(typed.message);
+      expect(await dialog.getByRole('button', { name: MODAL_COPY.contact.button }).isEnabled()).toBe(true);
+      const inserts = browserCalls('/rest/v1/contact_submissions', 'POST');
+      expect(inserts.map((r) => [r.status, r.headers['x-forwarded-for']])).toEqual([[429, '127.0.0.1']]);
+      expect(browserCalls('/functions/v1/')).toHaveLength(0);
+      expect(await backend.sql(`select id from contact_submissions`)).toEqual([]);
+      expect(unexpected(problems, [CONNECTION_TEST, /status of 429/, /contact_submissions/, /submission failed/i])).toEqual([]);
+    } finally {
+      await backend.db.query('delete from private.inquiry_writes');
+    }
+  });
+
+  it('delivers an inquiry whose notify call met a Resend outage through the scheduled sweep, once', async () => {
+    backend.resend.failWith(503);
+    const { page, problems } = await visit();
+    const dialog = await openContact(page);
+    await dialog.getByLabel(FIELD_LABELS.name).fill(typed.name);
+    await dialog.getByLabel(FIELD_LABELS.email).fill(typed.email);
+    await dialog.getByLabel(FIELD_LABELS.message).fill(typed.message);
+    await dialog.getByRole('button', { name: MODAL_COPY.contact.button }).click();
+    // The visitor sees success: the inquiry is stored, the failed notification is only logged.
+    await page.getByRole('dialog').getByText(MODAL_COPY.contact.successTitle).waitFor({ timeout: 10_000 });
+    const notify = await waitFor(
+      async () => browserCalls('/functions/v1/inquiry-notif-resend', 'POST'),
+      (calls) => calls.length > 0,
+    );
+    expect(notify.map((r) => r.status)).toEqual([502]);
+    expect(backend.emails).toHaveLength(0);
+
+    backend.resend.failWith(null);
+    await backend.sql('update contact_submissions set notify_next_at = now()');
+    const run = await backend.runSweep();
+    expect(run.body).toEqual({ sent: 1, retrying: 0, released: 0, digested: 0 });
+    expect((await backend.runSweep()).body).toEqual({ sent: 0, retrying: 0, released: 0, digested: 0 });
+    expect(backend.emails.map((email) => email.idempotencyKey)).toEqual([(notify[0]?.body as { id: string }).id]);
+    expect(unexpected(problems, [CONNECTION_TEST, /\b502\b/, /notification failed/i])).toEqual([]);
   });
 });

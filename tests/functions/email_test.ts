@@ -12,6 +12,7 @@ const ROW: SubmissionRow = {
   type: 'contact',
   created_at: '2026-11-23T01:00:00+00:00',
   notified_at: null,
+  attempts: 0,
 };
 
 Deno.test('the subject holds the name on one short line, whatever the visitor typed', () => {

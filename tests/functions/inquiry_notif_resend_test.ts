@@ -4,11 +4,13 @@ import assert from 'node:assert/strict';
 import { MAX_BODY_BYTES, REQUIRED_SETTINGS } from '../../supabase/functions/inquiry-notif-resend/handler.ts';
 import { StoreError, type SubmissionStore } from '../../supabase/functions/inquiry-notif-resend/store.ts';
 import {
+  deliveryOf,
+  makeRetriesDue,
   newSubmission,
   notifiedAt,
+  type SubmissionFields,
   submitAsVisitor,
   submitMinutesAgo,
-  type SubmissionFields,
 } from './support/database.ts';
 import { errorOf, FUNCTION_URL, startHarness } from './support/harness.ts';
 
@@ -21,9 +23,9 @@ function test(name: string, fn: () => Promise<void>) {
     name,
     sanitizeOps: false,
     sanitizeResources: false,
-    fn: () => {
-      h.reset();
-      return fn();
+    fn: async () => {
+      await h.reset();
+      await fn();
     },
   });
 }
@@ -112,7 +114,10 @@ test('refuses a body over 16 KB with 413, whatever Content-Length says', async (
   const tooBig = bodyOfSize(MAX_BODY_BYTES + 1);
   const cases: Array<[string, Request]> = [
     ['declared', new Request(FUNCTION_URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: tooBig })],
-    ['streamed without a length', new Request(FUNCTION_URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: streamOf(tooBig) })],
+    [
+      'streamed without a length',
+      new Request(FUNCTION_URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: streamOf(tooBig) }),
+    ],
     [
       'with a Content-Length that lies',
       new Request(FUNCTION_URL, {
@@ -312,33 +317,43 @@ test('sends one email for many concurrent calls, and one per row across rows', a
 
 // Failures --------------------------------------------------------------------------------------------
 
-test('answers 502 when Resend fails, releases the claim, and a retry sends once', async () => {
+test('answers 502 when Resend fails, schedules a retry, and the retry sends once with the same key', async () => {
   const submission = await stored();
   h.resend.failNext(500);
   await errorOf(await h.post(submission), 502);
   assert.equal(await notifiedAt(h.db, submission.id), null);
-  assert.equal(h.resend.delivered().length, 0);
+  const delivery = await deliveryOf(h.db, submission.id);
+  assert.equal(delivery.status, 'retrying');
+  assert.equal(delivery.attempts, 1);
+  assert.equal(delivery.last_error, 'resend:500');
+  assert.ok(delivery.next_attempt_at! > new Date(), 'the retry waits');
 
-  assert.equal((await h.post(submission)).status, 200);
+  // A replay of the browser's call does not jump the queue; the sweep retries once it is due.
+  await errorOf(await h.post(submission), 409);
+  await makeRetriesDue(h.db);
+  assert.equal((await h.sweep()).status, 200);
   await errorOf(await h.post(submission), 409);
   assert.equal(h.resend.delivered().length, 1);
   assert.deepEqual(
     h.resend.requests.map((request) => [request.status, request.headers.get('idempotency-key')]),
     [[500, submission.id], [200, submission.id]],
   );
+  assert.deepEqual(h.resend.requests[1]!.body, h.resend.requests[0]!.body, 'the same payload on the retry');
 });
 
-test('answers 502 and releases the claim when Resend refuses the email or cannot be reached', async () => {
+test('answers 502 and schedules a retry when Resend refuses the email or cannot be reached', async () => {
   const refused = await stored();
   h.resend.failNext(422);
   await errorOf(await h.post(refused), 502);
   assert.equal(await notifiedAt(h.db, refused.id), null);
+  assert.equal((await deliveryOf(h.db, refused.id)).last_error, 'resend:422');
 
   const unreachable = await stored();
   // Nothing listens on port 9 (discard) of this machine's loopback.
   const env = { ...h.env, RESEND_API_URL: 'http://127.0.0.1:9' };
   await errorOf(await h.post(unreachable, h.deps({ env })), 502);
   assert.equal(await notifiedAt(h.db, unreachable.id), null);
+  assert.equal((await deliveryOf(h.db, unreachable.id)).last_error, 'resend:network');
 });
 
 test('answers 500 naming each missing setting, and sends nothing', async () => {
@@ -369,23 +384,17 @@ test('answers 500 for a RESEND_API_URL that is not a URL, and sends nothing', as
 });
 
 test('answers 503 when the database cannot be reached, and sends nothing', async () => {
+  const unreachable = () => Promise.reject(new StoreError('claim', ''));
   const down: SubmissionStore = {
-    load: () => Promise.reject(new StoreError('load', '')),
-    claim: () => Promise.reject(new StoreError('claim', '')),
-    release: () => Promise.reject(new StoreError('release', '')),
+    claimOne: unreachable,
+    claimBatch: unreachable,
+    claimDigest: unreachable,
+    markSent: unreachable,
+    recordFailure: unreachable,
+    release: unreachable,
   };
   await errorOf(await h.post(newSubmission(), h.deps({ store: down })), 503);
-  assert.equal(h.resend.requests.length, 0);
-});
-
-test('treats a stored time it cannot read as too old, and sends nothing', async () => {
-  const submission = newSubmission();
-  const unreadable: SubmissionStore = {
-    load: (id) => Promise.resolve({ ...submission, id, created_at: 'not a time', notified_at: null }),
-    claim: () => Promise.reject(new Error('must not claim')),
-    release: () => Promise.reject(new Error('must not release')),
-  };
-  await errorOf(await h.post(submission, h.deps({ store: unreadable })), 410);
+  await errorOf(await h.sweep(undefined, h.deps({ store: down })), 503);
   assert.equal(h.resend.requests.length, 0);
 });
 

@@ -1,10 +1,11 @@
-// The production store speaks PostgREST: these are the exact requests it makes (and that any stand-in
-// for Supabase's Data API must answer), checked against a recording server on 127.0.0.1.
+// The production store speaks PostgREST: these are the exact requests it makes (calls of the claim
+// functions under /rest/v1/rpc/, which any stand-in for Supabase's Data API must answer), checked
+// against a recording server on 127.0.0.1.
 import assert from 'node:assert/strict';
 import {
   createPostgrestStore,
+  STORE_FUNCTIONS,
   StoreError,
-  SUBMISSION_COLUMNS,
   type SubmissionRow,
 } from '../../supabase/functions/inquiry-notif-resend/store.ts';
 
@@ -18,6 +19,7 @@ interface Recorded {
 
 const KEY = 'service-role-key-for-tests';
 const ID = '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f';
+const CLAIM = '0b9e4c1a-2d3f-4e5a-8b6c-7d8e9f0a1b2c';
 const ROW: SubmissionRow = {
   id: ID,
   name: 'Ada',
@@ -27,6 +29,7 @@ const ROW: SubmissionRow = {
   type: 'contact',
   created_at: '2026-11-23T01:00:00.123456+00:00',
   notified_at: null,
+  attempts: 0,
 };
 
 /** A PostgREST stand-in answering with whatever `reply` returns, recording each request. */
@@ -55,68 +58,59 @@ async function withPostgrest(
   }
 }
 
-function assertServiceRoleHeaders(headers: Headers) {
-  assert.equal(headers.get('apikey'), KEY);
-  assert.equal(headers.get('authorization'), `Bearer ${KEY}`);
+function assertRpc(request: Recorded | undefined, name: string, args: Record<string, unknown>) {
+  assert.equal(request!.method, 'POST');
+  assert.equal(request!.path, `/rest/v1/rpc/${name}`);
+  assert.deepEqual(request!.query, []);
+  assert.equal(request!.headers.get('apikey'), KEY);
+  assert.equal(request!.headers.get('authorization'), `Bearer ${KEY}`);
+  assert.equal(request!.headers.get('content-type'), 'application/json');
+  assert.deepEqual(JSON.parse(request!.body), args);
 }
 
-Deno.test('load: GET /rest/v1/contact_submissions?select=…&id=eq.<id>, the row or null', async () => {
-  let rows: SubmissionRow[] = [ROW];
+Deno.test('claimOne: POST /rest/v1/rpc/inquiry_notify_claim_one with the id, the age limit and the check', async () => {
+  const answer = { outcome: 'claimed', claim: CLAIM, row: ROW };
   await withPostgrest(
-    () => Response.json(rows),
+    () => Response.json(answer),
     async (baseUrl, recorded) => {
       const store = createPostgrestStore(baseUrl, KEY);
-      assert.deepEqual(await store.load(ID), ROW);
-      rows = [];
-      assert.equal(await store.load(ID), null);
-
-      const [request] = recorded;
-      assert.equal(request!.method, 'GET');
-      assert.equal(request!.path, '/rest/v1/contact_submissions');
-      assert.deepEqual(request!.query, [['select', SUBMISSION_COLUMNS], ['id', `eq.${ID}`]]);
-      assertServiceRoleHeaders(request!.headers);
-      assert.equal(request!.headers.get('prefer'), null);
+      assert.deepEqual(await store.claimOne(ID, 900, null), answer);
+      await store.claimOne(ID, 900, false);
+      assertRpc(recorded[0], STORE_FUNCTIONS.claimOne, { p_id: ID, p_max_age_seconds: 900, p_verified: null });
+      assertRpc(recorded[1], STORE_FUNCTIONS.claimOne, { p_id: ID, p_max_age_seconds: 900, p_verified: false });
     },
   );
 });
 
-Deno.test('claim: PATCH …?id=eq.<id>&notified_at=is.null&select=… with Prefer: return=representation', async () => {
-  const at = new Date('2026-11-23T01:05:00.000Z');
-  let rows: SubmissionRow[] = [{ ...ROW, notified_at: at.toISOString() }];
+Deno.test('claimBatch and claimDigest: whether only verified rows get emails, the claim token and rows back', async () => {
   await withPostgrest(
-    () => Response.json(rows),
+    () => Response.json({ claim: CLAIM, rows: [ROW] }),
     async (baseUrl, recorded) => {
       const store = createPostgrestStore(baseUrl, KEY);
-      assert.equal((await store.claim(ID, at))?.id, ID);
-      // PostgREST answers [] when the filter matched nothing: another call claimed the row first.
-      rows = [];
-      assert.equal(await store.claim(ID, at), null);
-
-      const [request] = recorded;
-      assert.equal(request!.method, 'PATCH');
-      assert.equal(request!.path, '/rest/v1/contact_submissions');
-      assert.deepEqual(request!.query, [['id', `eq.${ID}`], ['notified_at', 'is.null'], ['select', SUBMISSION_COLUMNS]]);
-      assert.equal(request!.headers.get('prefer'), 'return=representation');
-      assert.equal(request!.headers.get('content-type'), 'application/json');
-      assertServiceRoleHeaders(request!.headers);
-      assert.deepEqual(JSON.parse(request!.body), { notified_at: '2026-11-23T01:05:00.000Z' });
+      assert.deepEqual(await store.claimBatch(false), { claim: CLAIM, rows: [ROW] });
+      assert.deepEqual(await store.claimDigest(true), { claim: CLAIM, rows: [ROW] });
+      assertRpc(recorded[0], STORE_FUNCTIONS.claimBatch, { p_verified_only: false });
+      assertRpc(recorded[1], STORE_FUNCTIONS.claimDigest, { p_verified_only: true });
     },
   );
 });
 
-Deno.test('release: PATCH …?id=eq.<id> setting notified_at to null, no representation asked', async () => {
+Deno.test('markSent, recordFailure and release: the claim token, the ids, and the count back', async () => {
   await withPostgrest(
-    () => new Response(null, { status: 204 }),
+    () => Response.json(1),
     async (baseUrl, recorded) => {
-      await createPostgrestStore(baseUrl, KEY).release(ID);
-
-      const [request] = recorded;
-      assert.equal(request!.method, 'PATCH');
-      assert.equal(request!.path, '/rest/v1/contact_submissions');
-      assert.deepEqual(request!.query, [['id', `eq.${ID}`]]);
-      assert.equal(request!.headers.get('prefer'), null);
-      assertServiceRoleHeaders(request!.headers);
-      assert.deepEqual(JSON.parse(request!.body), { notified_at: null });
+      const store = createPostgrestStore(baseUrl, KEY);
+      assert.equal(await store.markSent(CLAIM, [ID]), 1);
+      assert.equal(await store.recordFailure(CLAIM, [ID], 'resend:429', 30), 1);
+      assert.equal(await store.release(CLAIM, [ID]), 1);
+      assertRpc(recorded[0], STORE_FUNCTIONS.markSent, { p_claim: CLAIM, p_ids: [ID] });
+      assertRpc(recorded[1], STORE_FUNCTIONS.recordFailure, {
+        p_claim: CLAIM,
+        p_ids: [ID],
+        p_error: 'resend:429',
+        p_retry_after_seconds: 30,
+      });
+      assertRpc(recorded[2], STORE_FUNCTIONS.release, { p_claim: CLAIM, p_ids: [ID] });
     },
   );
 });
@@ -125,14 +119,22 @@ Deno.test('a PostgREST error becomes a StoreError keeping only its code', async 
   await withPostgrest(
     () =>
       Response.json(
-        { code: '42501', message: 'permission denied for table contact_submissions', details: 'Ada', hint: null },
+        { code: '42501', message: 'permission denied for function inquiry_notify_claim_one', details: 'Ada', hint: null },
         { status: 403 },
       ),
     async (baseUrl) => {
       const store = createPostgrestStore(baseUrl, KEY);
-      for (const attempt of [() => store.load(ID), () => store.claim(ID, new Date()), () => store.release(ID)]) {
+      const calls: Array<[string, () => Promise<unknown>]> = [
+        ['claim', () => store.claimOne(ID, 900, null)],
+        ['claim', () => store.claimBatch(false)],
+        ['sent', () => store.markSent(CLAIM, [ID])],
+        ['failed', () => store.recordFailure(CLAIM, [ID], 'resend:500', null)],
+        ['release', () => store.release(CLAIM, [ID])],
+      ];
+      for (const [operation, attempt] of calls) {
         await assert.rejects(attempt(), (error: unknown) => {
           assert.ok(error instanceof StoreError);
+          assert.equal(error.operation, operation);
           assert.equal(error.code, '42501');
           assert.ok(!error.message.includes('Ada'));
           return true;

@@ -25,14 +25,15 @@ afterEach(() => {
   }
 });
 
-function configFor(env: Record<string, string>): GatsbyConfig {
+/** gatsby-config.ts evaluated afresh in this environment, as a build evaluates it. */
+async function configFor(env: Record<string, string>): Promise<GatsbyConfig> {
   // Set empty rather than deleted: gatsby-config.ts fills unset variables from a local
   // .env.production, which must not decide what this test sees.
   for (const name of DEPLOY_VARIABLES) process.env[name] = '';
   Object.assign(process.env, { NODE_ENV: 'production' }, env);
   let config: GatsbyConfig | undefined;
-  jest.isolateModules(() => {
-    config = (require('../../gatsby-config') as { default: GatsbyConfig }).default;
+  await jest.isolateModulesAsync(async () => {
+    config = (await import('../../gatsby-config')).default;
   });
   return config as GatsbyConfig;
 }
@@ -44,22 +45,22 @@ function policyOptions(config: GatsbyConfig): { connectSrc: string[]; scriptSrc:
   return plugin?.options as { connectSrc: string[]; scriptSrc: string[] };
 }
 
-it("gives a Vercel build Vercel's analytics script and its production address", () => {
-  const config = configFor({ VERCEL: '1', VERCEL_PROJECT_PRODUCTION_URL: 'adasorter.vercel.app' });
+it("gives a Vercel build Vercel's analytics script and its production address", async () => {
+  const config = await configFor({ VERCEL: '1', VERCEL_PROJECT_PRODUCTION_URL: 'adasorter.vercel.app' });
   expect(config.siteMetadata).toMatchObject({ siteUrl: 'https://adasorter.vercel.app', analyticsSrc: VERCEL_ANALYTICS_SRC });
   // A site path: 'self' already allows it.
   expect(policyOptions(config).scriptSrc).toEqual([VERCEL_ANALYTICS_SRC]);
 });
 
-it('gives a build elsewhere no analytics script and nothing extra in its policy', () => {
-  const config = configFor({ NETLIFY: 'true', URL: 'https://adasorter.netlify.app' });
+it('gives a build elsewhere no analytics script and nothing extra in its policy', async () => {
+  const config = await configFor({ NETLIFY: 'true', URL: 'https://adasorter.netlify.app' });
   expect(config.siteMetadata).toMatchObject({ siteUrl: 'https://adasorter.netlify.app', analyticsSrc: null });
   expect(policyOptions(config)).toMatchObject({ connectSrc: [], scriptSrc: [] });
 });
 
-it("lets GATSBY_ANALYTICS_SRC's origin load the script and receive its page views, next to the backend", () => {
+it("lets GATSBY_ANALYTICS_SRC's origin load the script and receive its page views, next to the backend", async () => {
   const src = 'https://stats.example.org/js/script.js';
-  const config = configFor({ GATSBY_ANALYTICS_SRC: src, GATSBY_SUPABASE_URL: 'https://abcd.supabase.co' });
+  const config = await configFor({ GATSBY_ANALYTICS_SRC: src, GATSBY_SUPABASE_URL: 'https://abcd.supabase.co' });
   expect(config.siteMetadata).toMatchObject({ analyticsSrc: src });
   const { scriptSrc, connectSrc } = policyOptions(config);
   expect({ scriptSrc, connectSrc }).toEqual({ scriptSrc: [src], connectSrc: ['https://abcd.supabase.co', src] });
@@ -70,6 +71,7 @@ it("lets GATSBY_ANALYTICS_SRC's origin load the script and receive its page view
   expect(policy).toContain("connect-src 'self' https://abcd.supabase.co https://stats.example.org;");
 });
 
-it('names a static-files adapter, so that Gatsby installs none of its own on a host', () => {
-  expect(configFor({ NETLIFY: 'true', URL: 'https://adasorter.netlify.app' }).adapter).toMatchObject({ name: 'static-files' });
+it('names a static-files adapter, so that Gatsby installs none of its own on a host', async () => {
+  const config = await configFor({ NETLIFY: 'true', URL: 'https://adasorter.netlify.app' });
+  expect(config.adapter).toMatchObject({ name: 'static-files' });
 });

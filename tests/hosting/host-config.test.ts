@@ -60,7 +60,10 @@ describe('the headers', () => {
     const fromHeadersFile = parseHeadersFile(headersFile());
     const fromVercel = parseVercelHeaders(read('vercel.json'));
     for (const urlPath of SAMPLE_PATHS) {
-      expect({ urlPath, headers: headersForPath(fromVercel, urlPath) }).toEqual({ urlPath, headers: headersForPath(fromHeadersFile, urlPath) });
+      expect({ urlPath, headers: headersForPath(fromVercel, urlPath) }).toEqual({
+        urlPath,
+        headers: headersForPath(fromHeadersFile, urlPath),
+      });
     }
   });
 

@@ -15,6 +15,8 @@ import { startFakePostgrest, type FakePostgrest, type FakeRow } from '../plugin/
 const KEY = 'anon-key-for-tests';
 const extra = { created_at: '2023-11-02T08:00:00+00:00', updated_at: '2024-01-05T08:00:00+00:00', owner_note: 'legacy' };
 
+// One row a line reads as a table, so Prettier leaves it as written:
+// prettier-ignore
 const TABLES: Record<string, FakeRow[]> = {
   material_coverage: [
     { id: 21, name: 'PET', description: null, image: null, status: 'live', is_active: true, order_index: 1, ...extra },
@@ -48,7 +50,7 @@ afterAll(async () => {
 /** The built lists as the page query returns them: `id: row_id` and the model's columns, in row_position order. */
 async function builtLists(): Promise<LiveLists> {
   const gatsby = fakeGatsby();
-  onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
+  await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
   await sourceContent(gatsby.args, { tables: CONTENT_TABLES, url: server.url, anonKey: KEY });
   expect(gatsby.errors).toEqual([]);
   const list = (key: keyof typeof PAGE_LISTS) => {
@@ -58,7 +60,9 @@ async function builtLists(): Promise<LiveLists> {
       .filter((node) => Object.entries(filter).every(([column, value]) => node[column] === value))
       .sort((a, b) => (a.row_position as number) - (b.row_position as number));
     return readyList(
-      nodes.map((node) => Object.fromEntries([['id', node.row_id], ...spec.columns.map((c) => [c.name, node[c.name]])])),
+      nodes.map((node) =>
+        Object.fromEntries<unknown>([['id', node.row_id], ...spec.columns.map((c): [string, unknown] => [c.name, node[c.name]])]),
+      ),
     );
   };
   return {
@@ -99,7 +103,10 @@ test('refreshed rows carry string ids, nulls for empty values and no extra colum
 test('an edit that changes a row is seen as a change', async () => {
   const built = await builtLists();
   const backend = createBackend({ url: server.url, anonKey: KEY });
-  server.tables = { ...TABLES, material_coverage: TABLES.material_coverage!.map((row) => (row.id === 21 ? { ...row, description: 'Now described' } : row)) };
+  server.tables = {
+    ...TABLES,
+    material_coverage: TABLES.material_coverage!.map((row) => (row.id === 21 ? { ...row, description: 'Now described' } : row)),
+  };
   try {
     const { items } = await backend.readList('coverage');
     const next = applyOutcome(built, 'coverage', { ok: true, items });

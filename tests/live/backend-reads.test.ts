@@ -38,7 +38,7 @@ const client = async () => {
 const anonRead = () => ({ apikey: backend.anonKey, authorization: `Bearer ${backend.anonKey}`, 'accept-profile': 'public' });
 
 describe('the backend client', () => {
-  it('exists only with both settings, and is one shared client', async () => {
+  it('exists only with both settings, and is one shared client', () => {
     expect(backendSettings()).toEqual({ url: backend.url, anonKey: backend.anonKey });
     expect(loadBackend()).toBe(loadBackend());
     const url = process.env.GATSBY_SUPABASE_URL;
@@ -83,7 +83,9 @@ describe('calls 1-3: the page lists, read as the build reads them', () => {
   });
 
   it('returns the active rows in order, with exactly the page item’s fields', async () => {
-    await backend.sql(`update material_coverage set is_active = false where order_index = (select min(order_index) from material_coverage)`);
+    await backend.sql(
+      `update material_coverage set is_active = false where order_index = (select min(order_index) from material_coverage)`,
+    );
     try {
       const { items } = await (await client()).readList('coverage');
       const truth = await backend.sql(
@@ -101,6 +103,7 @@ describe('calls 1-3: the page lists, read as the build reads them', () => {
     await expect(reading).rejects.toMatchObject({
       name: 'BackendCallFailed',
       status: 500,
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
       message: expect.stringContaining('read timeline: HTTP 500'),
     });
   });

@@ -57,7 +57,11 @@ describe('the honeypot', () => {
     // Not display:none or visibility:hidden, which bots check for; placed off-screen instead.
     expect(field?.closest('[aria-hidden="true"]')).toHaveClass('absolute');
     // The accessibility tree holds the four fields of the form and nothing else.
-    expect(within(dialog).getAllByRole('textbox').map((box) => box.getAttribute('name'))).toEqual(['name', 'email', 'company', 'message']);
+    expect(
+      within(dialog)
+        .getAllByRole('textbox')
+        .map((box) => box.getAttribute('name')),
+    ).toEqual(['name', 'email', 'company', 'message']);
 
     // Tabbing through the whole dialog never lands on it.
     const reached = new Set<Element | null>();

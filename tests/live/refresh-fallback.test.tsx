@@ -128,7 +128,10 @@ function renderPage(built: Built = BUILT) {
 }
 
 const coverage = () => screen.getByRole('region', { name: COVERAGE.title });
-const materialNames = () => within(coverage()).queryAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+const materialNames = () =>
+  within(coverage())
+    .queryAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent);
 const timelineStrip = () => screen.getByRole('region', { name: TIMELINE.scrollRegionLabel });
 const workerColumn = () =>
   within(screen.getByRole('region', { name: SNAPSHOT.sectionLabel })).getByRole('article', { name: SNAPSHOT.workerTitle });

@@ -59,6 +59,7 @@ describe('with a working backend', () => {
       'POST /functions/v1/inquiry-notif-resend 200',
     ]);
     const [insert, notify] = calls.map(callShape);
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
     const row = { id: expect.stringMatching(UUID_V4), ...typed, company: null };
     expect(insert).toEqual({
       method: 'POST',
@@ -90,12 +91,24 @@ describe('with a working backend', () => {
     expect(debug).toHaveBeenCalledWith(NOTIFY_SENT_LOG, 200, { sent: true });
   });
 
+  it('sends a Turnstile token with the notify call only, never into the stored row', async () => {
+    await submitInquiry({ ...typed, turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' });
+    const [insert, notify] = insertsAndNotifies(backend);
+    expect(Object.keys(insert?.body as object)).toEqual(['id', 'name', 'email', 'company', 'message', 'type']);
+    expect(notify?.body).toEqual({ ...(insert?.body as object), turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' });
+    // This backend's function has no TURNSTILE_SECRET_KEY: the token is ignored and the email goes out.
+    expect(notify?.status).toBe(200);
+  });
+
   it('notifies only after the insert has answered', async () => {
     await submitInquiry({ ...typed, company: 'Bank Sampah Maju' });
     const calls = insertsAndNotifies(backend);
-    expect(calls.map((r) => r.method + ' ' + r.path)).toEqual(['POST /rest/v1/contact_submissions', 'POST /functions/v1/inquiry-notif-resend']);
-    // The notify function read the row the insert had stored: it existed before the notify began.
-    const functionLoad = backend.requests.findIndex((r) => r.method === 'GET' && r.role === 'service_role');
+    expect(calls.map((r) => r.method + ' ' + r.path)).toEqual([
+      'POST /rest/v1/contact_submissions',
+      'POST /functions/v1/inquiry-notif-resend',
+    ]);
+    // The notify function claimed the row the insert had stored: it existed before the notify began.
+    const functionLoad = backend.requests.findIndex((r) => r.path === '/rest/v1/rpc/inquiry_notify_claim_one' && r.role === 'service_role');
     expect(functionLoad).toBeGreaterThan(backend.requests.indexOf(calls[0] as LoggedRequest));
     expect((calls[0]?.body as { company: string }).company).toBe('Bank Sampah Maju');
   });

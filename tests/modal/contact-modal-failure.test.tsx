@@ -5,9 +5,12 @@ import {
   FIELD_LABELS,
   MODAL_COPY,
   SENDING_LABEL,
+  RATE_LIMITED_MESSAGE,
   SUBMIT_FAILED_LOG,
   SUBMIT_FAILED_MESSAGE,
 } from '../../src/content/modal';
+import { BackendCallFailed } from '../../src/lib/backend-client';
+import { submitFailureOf } from '../../src/lib/submit-failure';
 import { submitInquiry, type InquiryFields } from '../../src/lib/submit-inquiry';
 import { openModal, renderPage } from './harness';
 
@@ -66,6 +69,37 @@ it('logs the error, says so inline and keeps everything typed with the button en
   await user.click(within(dialog).getByRole('button', { name: MODAL_COPY.investor.button }));
   expect(await screen.findByRole('dialog', { name: MODAL_COPY.investor.successTitle })).toBeInTheDocument();
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+it('says to wait, in its own words, when the backend refuses the insert with 429, and keeps everything typed', async () => {
+  const refused = new BackendCallFailed('insert into contact_submissions', 429, 'Too many inquiries from this address');
+  submit.mockRejectedValueOnce(refused);
+  const { user } = renderPage();
+  const dialog = await openModal(user, 'contact');
+  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.name }), typed.name);
+  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.email }), typed.email);
+  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.message }), typed.message);
+  await user.click(within(dialog).getByRole('button', { name: MODAL_COPY.contact.button }));
+
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(RATE_LIMITED_MESSAGE);
+  expect(within(dialog).queryByText(SUBMIT_FAILED_MESSAGE)).not.toBeInTheDocument();
+  expect(consoleError).toHaveBeenCalledWith(SUBMIT_FAILED_LOG, refused);
+  expect(within(dialog).getByRole('textbox', { name: FIELD_LABELS.name })).toHaveValue(typed.name);
+  expect(within(dialog).getByRole('textbox', { name: FIELD_LABELS.message })).toHaveValue(typed.message);
+  expect(within(dialog).getByRole('button', { name: MODAL_COPY.contact.button })).toBeEnabled();
+});
+
+it('tells a 429 from the backend apart from every other failure', () => {
+  expect(submitFailureOf(new BackendCallFailed('insert', 429, ''))).toBe('rate-limited');
+  for (const error of [
+    new BackendCallFailed('insert', 500, ''),
+    new BackendCallFailed('insert', 0, ''),
+    new Error('429'),
+    { status: 429 },
+    null,
+  ]) {
+    expect(submitFailureOf(error)).toBe('error');
+  }
 });
 
 it('sends one inquiry however fast the button is pressed', async () => {

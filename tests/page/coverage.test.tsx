@@ -22,7 +22,9 @@ describe('Coverage section', () => {
       status: 'ready',
       items: [material('pet', 'live'), material('glass', 'development'), material('organics', 'coming-soon')],
     });
-    const names = within(screen.getByRole('list')).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const names = within(screen.getByRole('list'))
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
     expect(names).toEqual(['Material pet', 'Material glass', 'Material organics']);
     expect(within(card('Material pet')).getByText(MATERIAL_STATUS.live.label)).toBeInTheDocument();
     expect(within(card('Material glass')).getByText(MATERIAL_STATUS.development.label)).toBeInTheDocument();

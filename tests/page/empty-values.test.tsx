@@ -27,9 +27,7 @@ function renderEmptyRows() {
           { id: '13', name: 'Old picture', description: null, image: 'http://old-cdn.example/a.jpg', status: 'live' },
         ])}
         timeline={readyList([{ id: '7', period: null, title: 'Bare milestone', description: null, status: null, icon: null }])}
-        adasorter={readyList([
-          { id: '1', classification: 'adasorter', title: 'Bare card', subtitle: null, icon: null, icon_color: null },
-        ])}
+        adasorter={readyList([{ id: '1', classification: 'adasorter', title: 'Bare card', subtitle: null, icon: null, icon_color: null }])}
         worker={readyList([])}
       />
     </ContactModalProvider>,

@@ -10,13 +10,7 @@ import { featureCard } from './fixtures';
 
 function renderSnapshot(adasorter: ListData<FeatureCard>, worker: ListData<FeatureCard>) {
   render(
-    <ProductSnapshot
-      id="product-snapshot"
-      productName={SITE.productName}
-      tagline={SITE.tagline}
-      adasorter={adasorter}
-      worker={worker}
-    />,
+    <ProductSnapshot id="product-snapshot" productName={SITE.productName} tagline={SITE.tagline} adasorter={adasorter} worker={worker} />,
   );
   return {
     sorter: screen.getByRole('article', { name: SITE.productName }),
@@ -45,8 +39,16 @@ describe('Product snapshot', () => {
       { status: 'ready', items: [featureCard('a1', 'adasorter', { icon: '👁', icon_color: '#0f766e' }), featureCard('a2', 'adasorter')] },
       { status: 'ready', items: [featureCard('w1', 'worker', { icon: '10×', icon_color: '#15803d' })] },
     );
-    expect(within(sorter).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Feature a1', 'Feature a2']);
-    expect(within(workers).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Feature w1']);
+    expect(
+      within(sorter)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Feature a1', 'Feature a2']);
+    expect(
+      within(workers)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Feature w1']);
     expect(within(workers).getByText('Why feature w1 matters')).toBeInTheDocument();
     const glyph = within(workers).getByText('10×');
     expect(glyph).toHaveStyle({ color: '#15803d' });

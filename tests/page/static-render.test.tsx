@@ -26,7 +26,16 @@ const html = renderToString(
 );
 
 it('holds every section and list item in the static HTML', () => {
-  for (const text of ['RECOVER', 'MORE', 'Material pet', 'Material organics', 'Milestone 2', 'Feature a1', 'Feature w1', 'Jakarta, Indonesia']) {
+  for (const text of [
+    'RECOVER',
+    'MORE',
+    'Material pet',
+    'Material organics',
+    'Milestone 2',
+    'Feature a1',
+    'Feature w1',
+    'Jakarta, Indonesia',
+  ]) {
     expect(html).toContain(text);
   }
 });

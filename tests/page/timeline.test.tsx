@@ -34,7 +34,9 @@ describe('Timeline section', () => {
   it('shows the milestones in order with period, title and description', () => {
     render(<Timeline id="timeline" data={ready(sample)} />);
     expect(screen.getByRole('heading', { level: 2, name: TIMELINE.title })).toBeInTheDocument();
-    const titles = within(strip()).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const titles = within(strip())
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
     expect(titles).toEqual(['Milestone 1', 'Milestone 2', 'Milestone 3', 'Milestone 4']);
     expect(within(card('Milestone 3')).getByText('Q3 2026')).toBeInTheDocument();
     expect(within(card('Milestone 3')).getByText('What happened in 3')).toBeInTheDocument();

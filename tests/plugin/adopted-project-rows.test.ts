@@ -13,6 +13,8 @@ const KEY = 'anon-key-for-tests';
 // Table Editor style: bigint identity ids, created_at, and columns the site does not know.
 function legacyTables(): Record<string, FakeRow[]> {
   const extra = { created_at: '2024-03-01T10:00:00+00:00', updated_at: null, legacy_slug: 'x' };
+  // One row a line reads as a table, so Prettier leaves it as written:
+  // prettier-ignore
   return {
     material_coverage: [
       { id: 12, name: 'PET', description: null, image: null, status: 'live', is_active: true, order_index: 2, ...extra },
@@ -43,7 +45,7 @@ afterEach(async () => {
 async function build(override?: Parameters<typeof startFakePostgrest>[0]['override']) {
   server = await startFakePostgrest({ anonKey: KEY, tables: legacyTables(), override });
   const gatsby = fakeGatsby();
-  onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
+  await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
   await sourceContent(gatsby.args, { tables: CONTENT_TABLES, url: server.url, anonKey: KEY });
   return gatsby;
 }
@@ -86,7 +88,15 @@ describe('a build from an adopted project', () => {
         icon: null,
         icon_color: null,
       },
-      { row_id: 'text-id', row_position: 0, classification: 'worker', title: 'Text id card', subtitle: 'Fine', icon: '✓', icon_color: '#0f766e' },
+      {
+        row_id: 'text-id',
+        row_position: 0,
+        classification: 'worker',
+        title: 'Text id card',
+        subtitle: 'Fine',
+        icon: '✓',
+        icon_color: '#0f766e',
+      },
     ]);
   });
 

@@ -58,7 +58,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 test('publishes the readable rows of any table described in the options, and types them', async () => {
   const gatsby = fakeGatsby();
-  onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
+  await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
   await sourceContent(gatsby.args, {
     tables: [POSTS],
     // Supabase's roles come from this repository's platform stand-in; the schema is the other site's.

@@ -65,9 +65,7 @@ test('the check sees what it must: gatsby-node.ts reaches PGlite and Node built-
 });
 
 test("the site's browser code reads the plugin only through its browser entry", () => {
-  const sources = readdirSync(path.join(REPO_ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter((name) =>
-    /\.tsx?$/.test(name),
-  );
+  const sources = readdirSync(path.join(REPO_ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter((name) => /\.tsx?$/.test(name));
   expect(sources.length).toBeGreaterThan(10);
   const reaching = sources.filter((name) =>
     /gatsby-source-supabase-content\/(src|gatsby-node)/.test(readFileSync(path.join(REPO_ROOT, 'src', name), 'utf8')),

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { openEmbeddedDatabase } from '../../plugins/gatsby-source-supabase-content/src/embedded-db';
+import type * as EmbeddedDb from '../../plugins/gatsby-source-supabase-content/src/embedded-db';
 import { publishedQuery } from '../../plugins/gatsby-source-supabase-content/src/embedded';
 import { ERROR_CODES } from '../../plugins/gatsby-source-supabase-content/src/errors';
 import { onPluginInit } from '../../plugins/gatsby-source-supabase-content/src/on-plugin-init';
@@ -11,12 +12,12 @@ import { fakeGatsby } from './support/fake-gatsby';
 // Records the role of every query the driver runs, and runs it for real.
 const roles: string[] = [];
 jest.mock('../../plugins/gatsby-source-supabase-content/src/embedded-db', () => {
-  const actual = jest.requireActual('../../plugins/gatsby-source-supabase-content/src/embedded-db');
+  const actual = jest.requireActual<typeof EmbeddedDb>('../../plugins/gatsby-source-supabase-content/src/embedded-db');
   return {
     ...actual,
-    withRole: (db: unknown, role: string, fn: unknown) => {
-      roles.push(role);
-      return actual.withRole(db, role, fn);
+    withRole: (...args: Parameters<typeof actual.withRole>) => {
+      roles.push(args[1]);
+      return actual.withRole(...args);
     },
   };
 });
@@ -45,9 +46,9 @@ async function seedIds(table: string, active: boolean, where = 'true', params: s
   return rows.map((row) => row.id);
 }
 
-function withGatsby() {
+async function withGatsby() {
   const gatsby = fakeGatsby();
-  onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
+  await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
   return gatsby;
 }
 
@@ -60,7 +61,7 @@ describe('embedded driver with the real supabase/ files', () => {
 
   test('publishes, as anon, every active seed row in order_index order and no inactive row, with a loud warning', async () => {
     delete process.env.REQUIRE_BACKEND;
-    const gatsby = withGatsby();
+    const gatsby = await withGatsby();
     await sourceContent(gatsby.args, { tables, embedded });
     expect(gatsby.errors).toEqual([]);
     // Every query ran as anon, so row-level security had the last word on what is published.
@@ -93,16 +94,17 @@ describe('embedded driver with the real supabase/ files', () => {
 
   test('with REQUIRE_BACKEND=1 and no backend settings the build fails instead', async () => {
     process.env.REQUIRE_BACKEND = '1';
-    const gatsby = withGatsby();
+    const gatsby = await withGatsby();
     await sourceContent(gatsby.args, { tables, url: '', anonKey: '', embedded });
     expect(gatsby.errors).toEqual([
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
       { id: ERROR_CODES.BackendRequired, text: expect.stringContaining('REQUIRE_BACKEND=1 is set but no backend is configured') },
     ]);
     expect(gatsby.nodes.size).toBe(0);
   });
 
   test('a broken embedded setup fails the build naming the database and the file', async () => {
-    const gatsby = withGatsby();
+    const gatsby = await withGatsby();
     const missing = path.join(supabase, 'no-such-migrations');
     await sourceContent(gatsby.args, { tables, embedded: { ...embedded, migrations: missing } });
     expect(gatsby.errors).toHaveLength(1);

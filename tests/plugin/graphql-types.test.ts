@@ -42,11 +42,11 @@ describe('GraphQL types of the site content model', () => {
     ]);
   });
 
-  test('are all declared through createSchemaCustomization, from the tables option', () => {
-    const createTypes = jest.fn();
-    createSchemaCustomization({ actions: { createTypes } } as never, { plugins: [], tables: CONTENT_TABLES }, () => undefined);
+  test('are all declared through createSchemaCustomization, from the tables option', async () => {
+    const createTypes = jest.fn<void, [string]>();
+    await createSchemaCustomization({ actions: { createTypes } } as never, { plugins: [], tables: CONTENT_TABLES }, () => undefined);
     expect(createTypes).toHaveBeenCalledTimes(1);
-    const sdl = createTypes.mock.calls[0][0] as string;
+    const sdl = createTypes.mock.calls[0]?.[0];
     for (const name of ['MaterialCoverage', 'TimelineItem', 'FeatureCard']) {
       expect(sdl).toContain(`type ${name} implements Node @dontInfer {`);
     }

@@ -28,17 +28,13 @@ describe('pluginOptionsSchema rejects', () => {
   test('a URL that is not a URL, and names it', async () => {
     const { isValid, errors } = await validate({ url: 'abcd.supabase', anonKey: 'key', embedded });
     expect(isValid).toBe(false);
-    expect(errors).toEqual([
-      '"url" must be an http(s) URL such as https://<project>.supabase.co, got "abcd.supabase"',
-    ]);
+    expect(errors).toEqual(['"url" must be an http(s) URL such as https://<project>.supabase.co, got "abcd.supabase"']);
   });
 
   test('a URL with another scheme', async () => {
     const { isValid, errors } = await validate({ url: 'ftp://abcd.supabase.co', anonKey: 'key', embedded });
     expect(isValid).toBe(false);
-    expect(errors).toEqual([
-      '"url" must be an http(s) URL such as https://<project>.supabase.co, got "ftp://abcd.supabase.co"',
-    ]);
+    expect(errors).toEqual(['"url" must be an http(s) URL such as https://<project>.supabase.co, got "ftp://abcd.supabase.co"']);
   });
 
   test.each([
@@ -94,10 +90,31 @@ describe('pluginOptionsSchema checks the content model', () => {
   });
 
   test.each([
-    ['a column named like a node field', { columns: [{ name: 'row_id', type: 'String' }] }, /"tables\[0\].columns\[0\].name" contains an invalid value/],
-    ['a name that is no identifier', { table: 'posts; drop table x' }, /"tables\[0\].table" with value .* fails to match the required pattern/],
-    ['an unknown column type', { columns: [{ name: 'title', type: 'Date' }] }, /"tables\[0\].columns\[0\].type" must be one of \[String, Int\]/],
-    ['the same column twice', { columns: [{ name: 'a', type: 'String' }, { name: 'a', type: 'Int' }] }, /contains a duplicate value/],
+    [
+      'a column named like a node field',
+      { columns: [{ name: 'row_id', type: 'String' }] },
+      /"tables\[0\].columns\[0\].name" contains an invalid value/,
+    ],
+    [
+      'a name that is no identifier',
+      { table: 'posts; drop table x' },
+      /"tables\[0\].table" with value .* fails to match the required pattern/,
+    ],
+    [
+      'an unknown column type',
+      { columns: [{ name: 'title', type: 'Date' }] },
+      /"tables\[0\].columns\[0\].type" must be one of \[String, Int\]/,
+    ],
+    [
+      'the same column twice',
+      {
+        columns: [
+          { name: 'a', type: 'String' },
+          { name: 'a', type: 'Int' },
+        ],
+      },
+      /contains a duplicate value/,
+    ],
     ['no query', { queries: [] }, /"tables\[0\].queries" must contain at least 1 items/],
   ])('refuses %s', async (_name, change, message) => {
     const { isValid, errors } = await validate({ embedded, tables: [{ ...table, ...change }] });

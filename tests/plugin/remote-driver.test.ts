@@ -74,13 +74,10 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function run(
-  rows: Record<string, FakeRow[]>,
-  override?: Parameters<typeof startFakePostgrest>[0]['override'],
-) {
+async function run(rows: Record<string, FakeRow[]>, override?: Parameters<typeof startFakePostgrest>[0]['override']) {
   server = await startFakePostgrest({ anonKey: KEY, tables: rows, override });
   const gatsby = fakeGatsby();
-  onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
+  await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
   await sourceContent(gatsby.args, { tables, url: server.url, anonKey: KEY });
   return { gatsby, server };
 }
@@ -154,9 +151,18 @@ describe('remote driver: the nodes it makes', () => {
     });
     // Only the published columns become fields; is_active and order_index decide which rows and
     // in what order, they are not content.
-    expect(Object.keys(materials[1] ?? {}).sort()).toEqual(
-      ['children', 'description', 'id', 'image', 'internal', 'name', 'parent', 'row_id', 'row_position', 'status'],
-    );
+    expect(Object.keys(materials[1] ?? {}).sort()).toEqual([
+      'children',
+      'description',
+      'id',
+      'image',
+      'internal',
+      'name',
+      'parent',
+      'row_id',
+      'row_position',
+      'status',
+    ]);
     expect(gatsby.ofType('TimelineItem').map((n) => n.row_id)).toEqual(['t1', 't2']);
     expect(gatsby.ofType('FeatureCard').map((n) => [n.classification, n.row_id])).toEqual([
       ['adasorter', 'a1'],
@@ -185,7 +191,7 @@ describe('remote driver: the nodes it makes', () => {
   test('re-sourcing removes nodes whose rows were deactivated or deleted', async () => {
     server = await startFakePostgrest({ anonKey: KEY, tables: sampleTables() });
     const gatsby = fakeGatsby();
-    onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
+    await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
     const options = { tables, url: server.url, anonKey: KEY };
     await sourceContent(gatsby.args, options);
     expect(gatsby.ofType('MaterialCoverage')).toHaveLength(2);
@@ -224,10 +230,7 @@ describe('remote driver: unknown values are kept with a warning', () => {
 });
 
 describe('remote driver: failures fail the build and name the URL and the table', () => {
-  async function failure(
-    override: Parameters<typeof startFakePostgrest>[0]['override'],
-    rows = sampleTables(),
-  ) {
+  async function failure(override: Parameters<typeof startFakePostgrest>[0]['override'], rows = sampleTables()) {
     const { gatsby, server } = await run(rows, override);
     expect(gatsby.errors).toHaveLength(1);
     // Nothing is published from a failed pass.
@@ -249,12 +252,13 @@ describe('remote driver: failures fail the build and name the URL and the table'
   test('a rejected key (401)', async () => {
     server = await startFakePostgrest({ anonKey: KEY, tables: sampleTables() });
     const gatsby = fakeGatsby();
-    onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
+    await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
     await sourceContent(gatsby.args, { tables, url: server.url, anonKey: 'wrong-key' });
 
     expect(gatsby.errors).toEqual([
       {
         id: ERROR_CODES.KeyRejected,
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
         text: expect.stringContaining(`${server.url} rejected the anon key (HTTP 401) while reading material_coverage`),
       },
     ]);
@@ -273,7 +277,7 @@ describe('remote driver: failures fail the build and name the URL and the table'
     await server.close();
     server = undefined;
     const gatsby = fakeGatsby();
-    onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
+    await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
     // Retries (1 s + 2 s + 4 s) are postgrest-js's; the message is what is tested here.
     await sourceContent(gatsby.args, { tables, url, anonKey: KEY }, async () => remoteDriver({ url, anonKey: KEY, retry: false }));
 
@@ -286,7 +290,7 @@ describe('remote driver: failures fail the build and name the URL and the table'
   test('an unknown host', async () => {
     const url = 'http://no-such-project.invalid';
     const gatsby = fakeGatsby();
-    onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
+    await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
     await sourceContent(gatsby.args, { tables, url, anonKey: KEY }, async () => remoteDriver({ url, anonKey: KEY, retry: false }));
 
     expect(gatsby.errors[0]?.id).toBe(ERROR_CODES.BackendUnreachable);
@@ -299,10 +303,8 @@ describe('remote driver: failures fail the build and name the URL and the table'
     server = await startFakePostgrest({ anonKey: KEY, tables: {}, hang: true });
     const url = server.url;
     const gatsby = fakeGatsby();
-    onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
-    await sourceContent(gatsby.args, { tables, url, anonKey: KEY }, async () =>
-      remoteDriver({ url, anonKey: KEY, timeoutMs: 200 }),
-    );
+    await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
+    await sourceContent(gatsby.args, { tables, url, anonKey: KEY }, async () => remoteDriver({ url, anonKey: KEY, timeoutMs: 200 }));
 
     expect(gatsby.errors[0]?.id).toBe(ERROR_CODES.BackendUnreachable);
     expect(gatsby.errors[0]?.text).toContain(`${url} while reading material_coverage`);
@@ -331,7 +333,7 @@ describe('remote driver: failures fail the build and name the URL and the table'
   test('under gatsby develop a failed re-source keeps the content it already had', async () => {
     server = await startFakePostgrest({ anonKey: KEY, tables: sampleTables() });
     const gatsby = fakeGatsby();
-    onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
+    await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
     const options = { tables, url: server.url, anonKey: KEY };
     await sourceContent(gatsby.args, options);
     const before = [...gatsby.nodes.keys()];

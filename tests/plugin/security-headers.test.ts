@@ -83,12 +83,15 @@ describe('metaPolicy and headerOnlyPolicy', () => {
 
 describe('insertPolicyMeta', () => {
   const policy = contentSecurityPolicy(["'sha256-abc='"], { connectOrigins: ['https://abcd.supabase.co'], scriptOrigins: [] });
-  const page = '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><meta name="viewport" content="x"/><style>a{}</style><link rel="preload" href="/f.woff2"/><script>a()</script></head><body><script src="/app.js"></script></body></html>';
+  const page =
+    '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><meta name="viewport" content="x"/><style>a{}</style><link rel="preload" href="/f.woff2"/><script>a()</script></head><body><script src="/app.js"></script></body></html>';
   const metaOf = (html: string) => [...html.matchAll(/<meta http-equiv="Content-Security-Policy" content="([^"]*)"\/>/g)];
 
   it('puts the policy right after the charset declaration, before every script, style and link', () => {
     const html = insertPolicyMeta(page, policy);
-    expect(html.startsWith('<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><meta http-equiv="Content-Security-Policy" content="')).toBe(true);
+    expect(
+      html.startsWith('<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><meta http-equiv="Content-Security-Policy" content="'),
+    ).toBe(true);
     const at = html.indexOf('http-equiv="Content-Security-Policy"');
     for (const tag of ['<script', '<style', '<link']) expect(html.indexOf(tag)).toBeGreaterThan(at);
     expect(metaOf(html).map((m) => m[1])).toEqual([metaPolicy(policy)]);
@@ -97,12 +100,17 @@ describe('insertPolicyMeta', () => {
   });
 
   it('keeps the charset declaration within the first 1024 bytes, as the HTML standard asks', () => {
-    const long = contentSecurityPolicy(Array.from({ length: 40 }, (_, i) => `'sha256-${String(i).padStart(43, 'x')}='`), { connectOrigins: [], scriptOrigins: [] });
+    const long = contentSecurityPolicy(
+      Array.from({ length: 40 }, (_, i) => `'sha256-${String(i).padStart(43, 'x')}='`),
+      { connectOrigins: [], scriptOrigins: [] },
+    );
     expect(insertPolicyMeta(page, long).indexOf('<meta charSet="utf-8"/>')).toBeLessThan(1024 - 30);
   });
 
   it('puts it first in <head> where there is no charset declaration', () => {
-    expect(insertPolicyMeta('<html><head><title>t</title></head></html>', policy)).toMatch(/^<html><head><meta http-equiv="Content-Security-Policy" content="[^"]+"\/><title>/);
+    expect(insertPolicyMeta('<html><head><title>t</title></head></html>', policy)).toMatch(
+      /^<html><head><meta http-equiv="Content-Security-Policy" content="[^"]+"\/><title>/,
+    );
   });
 
   it('replaces the policy of an earlier build rather than adding a second one', () => {
@@ -141,8 +149,10 @@ describe('hostHeaderRules and headersFile', () => {
   it('cache hashed assets for a year and revalidate pages and page data', () => {
     const file = headersFile();
     expect(file).toMatch(/^\/\*\n {2}Content-Security-Policy: frame-ancestors 'none'\n/);
-    for (const hashed of ['/static/*', '/*.js', '/*.css']) expect(file).toContain(`${hashed}\n  Cache-Control: public, max-age=31536000, immutable\n`);
-    for (const page of ['/', '/*.html', '/page-data/*']) expect(file).toContain(`${page}\n  Cache-Control: public, max-age=0, must-revalidate\n`);
+    for (const hashed of ['/static/*', '/*.js', '/*.css'])
+      expect(file).toContain(`${hashed}\n  Cache-Control: public, max-age=31536000, immutable\n`);
+    for (const page of ['/', '/*.html', '/page-data/*'])
+      expect(file).toContain(`${page}\n  Cache-Control: public, max-age=0, must-revalidate\n`);
   });
 });
 
@@ -169,9 +179,12 @@ describe('onPostBuild', () => {
   });
   afterEach(() => rm(site, { recursive: true, force: true }));
 
-  it("gives each page a policy allowing exactly its own inline scripts, the loader included, and writes _headers", async () => {
+  it('gives each page a policy allowing exactly its own inline scripts, the loader included, and writes _headers', async () => {
     await run();
-    for (const [file, inline] of [['index.html', 'home()'], [path.join('about', 'index.html'), 'about()']] as const) {
+    for (const [file, inline] of [
+      ['index.html', 'home()'],
+      [path.join('about', 'index.html'), 'about()'],
+    ] as const) {
       const html = await readFile(path.join(site, 'public', file), 'utf8');
       const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"\/>/.exec(html)?.[1] ?? '';
       const allowed = policy.match(/'sha256-[^']+'/g) ?? [];
@@ -197,7 +210,8 @@ describe('onPostBuild', () => {
 });
 
 describe('deferScripts', () => {
-  const tail = '<script id="gatsby-chunk-mapping">x</script><script src="/webpack-runtime-1.js" async></script><script src="/framework-2.js" async></script><script src="/app-3.js" async></script></body>';
+  const tail =
+    '<script id="gatsby-chunk-mapping">x</script><script src="/webpack-runtime-1.js" async></script><script src="/framework-2.js" async></script><script src="/app-3.js" async></script></body>';
 
   it('replaces the async bundle tags with one loader that starts the same files in order', () => {
     const out = deferScripts(`<body><p>content</p>${tail}`);
@@ -213,7 +227,9 @@ describe('deferScripts', () => {
     const frames: (() => void)[] = [];
     const timers: (() => void)[] = [];
     const document = { createElement: () => ({}) as { src?: string }, body: { appendChild: (e: { src: string }) => appended.push(e.src) } };
-    new Function('window', 'document', 'requestAnimationFrame', 'setTimeout', loaderSource(['/a.js', '/b.js']))(
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the test runs the loader's own source text, as the page's inline script runs it
+    const loader = new Function('window', 'document', 'requestAnimationFrame', 'setTimeout', loaderSource(['/a.js', '/b.js']));
+    (loader as (...browser: unknown[]) => void)(
       window,
       document,
       (fn: () => void) => frames.push(fn),

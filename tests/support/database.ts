@@ -1,12 +1,10 @@
 // One shape for the two database engines the schema must hold on: the embedded PGlite of the build,
 // and a real PostgreSQL 15 cluster (tests/support/postgres.ts). Suites written against TestDatabase
 // run unchanged on both.
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
-import {
-  openEmbeddedDatabase,
-  type EmbeddedPaths,
-} from '../../plugins/gatsby-source-supabase-content/src/embedded-db';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { openEmbeddedDatabase, type EmbeddedPaths } from '../../plugins/gatsby-source-supabase-content/src/embedded-db';
 
 export const REPO_ROOT = path.join(__dirname, '..', '..');
 
@@ -91,5 +89,66 @@ function pgliteSession(tx: Transaction): Session {
     async setRole(role) {
       await tx.exec(`set local role ${role}`);
     },
+  };
+}
+
+/**
+ * A database the test builds step by step: the platform stand-in only, then whatever scripts the
+ * test runs (a legacy project's schema and rows, the migrations, once or twice).
+ */
+export interface ScratchDatabase extends TestDatabase {
+  /**
+   * Runs a script as the owner and commits it. Several statements run as one implicit
+   * transaction, as `supabase db push` runs a migration file: a failing script leaves nothing.
+   */
+  run(sql: string): Promise<void>;
+  /** Runs a script as the owner, like run(), and returns the rows of each of its statements. */
+  results(sql: string): Promise<Row[][]>;
+}
+
+export interface SqlFile {
+  file: string;
+  sql: string;
+}
+
+/** The migrations in the order the Supabase CLI applies them. */
+export async function migrationFiles(): Promise<SqlFile[]> {
+  const names = (await readdir(SUPABASE_PATHS.migrations))
+    .filter((name) => name.endsWith('.sql'))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return Promise.all(
+    names.map(async (name) => {
+      const file = path.join(SUPABASE_PATHS.migrations, name);
+      return { file, sql: await readFile(file, 'utf8') };
+    }),
+  );
+}
+
+/** Runs each file, naming the one that fails. */
+export async function runFiles(db: ScratchDatabase, files: SqlFile[]): Promise<void> {
+  for (const { file, sql } of files) {
+    try {
+      await db.run(sql);
+    } catch (error) {
+      throw new Error(`${path.relative(REPO_ROOT, file)}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+}
+
+/** A PGlite holding only supabase/local/bootstrap.sql. */
+export async function openPGliteScratchDatabase(): Promise<ScratchDatabase> {
+  const db = await PGlite.create();
+  try {
+    await db.exec(await readFile(SUPABASE_PATHS.bootstrap, 'utf8'));
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return {
+    ...pgliteTestDatabase(db),
+    run: async (sql) => {
+      await db.exec(sql);
+    },
+    results: async (sql) => (await db.exec(sql)).map((result) => result.rows as Row[]),
   };
 }

@@ -39,11 +39,7 @@ export async function openEmbeddedDatabase(paths: EmbeddedPaths): Promise<PGlite
  * Runs `fn` in a transaction as one of Supabase's API roles, so row-level security and grants apply
  * exactly as they do for a request with that role's key. The role ends with the transaction.
  */
-export function withRole<T>(
-  db: PGlite,
-  role: EmbeddedRole,
-  fn: (tx: Transaction) => Promise<T>,
-): Promise<T> {
+export function withRole<T>(db: PGlite, role: EmbeddedRole, fn: (tx: Transaction) => Promise<T>): Promise<T> {
   // The role is spliced into SQL (SET takes no parameters), and JavaScript callers bypass the type.
   if (!ROLES.includes(role)) {
     return Promise.reject(new Error(`withRole: unknown role ${JSON.stringify(role)}`));
@@ -92,7 +88,10 @@ async function runScript(db: PGlite, file: string, sql: string): Promise<void> {
 function lineOf(sql: string, error: unknown): string {
   const position = Number((error as { position?: unknown } | null)?.position);
   if (!Number.isInteger(position) || position < 1) return '';
-  const line = [...sql].slice(0, position - 1).join('').split('\n').length;
+  const line = [...sql]
+    .slice(0, position - 1)
+    .join('')
+    .split('\n').length;
   return `, line ${line}`;
 }
 

@@ -46,8 +46,7 @@ const ERROR_TEXT: Record<ErrorCode, (context: SourceErrorContext) => string> = {
     `The Supabase backend at ${url} answered HTTP ${status} while reading ${table}: ${detail}`,
   [ERROR_CODES.BadBody]: ({ url, table, detail }) =>
     `The Supabase backend at ${url} did not return a JSON array of rows for ${table}: ${detail}`,
-  [ERROR_CODES.EmbeddedFailed]: ({ url, table, detail }) =>
-    `The embedded database (${url}) failed while reading ${table}: ${detail}`,
+  [ERROR_CODES.EmbeddedFailed]: ({ url, table, detail }) => `The embedded database (${url}) failed while reading ${table}: ${detail}`,
   [ERROR_CODES.BackendRequired]: ({ detail }) => detail,
 };
 

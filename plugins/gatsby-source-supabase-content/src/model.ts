@@ -77,7 +77,5 @@ type ColumnValue<C extends ColumnSpec> = C['type'] extends 'Int' ? number : stri
  * browser's refresh: the id as a string and every published column, null where it may be.
  */
 export type RowOf<T extends TableSpec> = { readonly id: string } & {
-  readonly [C in T['columns'][number] as C['name']]: C extends { required: true }
-    ? ColumnValue<C>
-    : ColumnValue<C> | null;
+  readonly [C in T['columns'][number] as C['name']]: C extends { required: true } ? ColumnValue<C> : ColumnValue<C> | null;
 };

@@ -60,8 +60,7 @@ export const pluginOptionsSchema: NonNullable<GatsbyNode['pluginOptionsSchema']>
       .uri({ scheme: ['http', 'https'] })
       .messages({
         'string.uri': '"url" must be an http(s) URL such as https://<project>.supabase.co, got {:#value}',
-        'string.uriCustomScheme':
-          '"url" must be an http(s) URL such as https://<project>.supabase.co, got {:#value}',
+        'string.uriCustomScheme': '"url" must be an http(s) URL such as https://<project>.supabase.co, got {:#value}',
       })
       .description('Supabase project URL (GATSBY_SUPABASE_URL)'),
     anonKey: Joi.string().trim().empty('').description('Supabase anon key (GATSBY_SUPABASE_ANON_KEY)'),

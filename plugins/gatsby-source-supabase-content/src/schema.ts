@@ -16,9 +16,6 @@ export function typeDefinition(spec: TableSpec): string {
   return `type ${spec.nodeType} implements Node @dontInfer {\n  ${fields.join('\n  ')}\n}`;
 }
 
-export const createSchemaCustomization: NonNullable<GatsbyNode['createSchemaCustomization']> = (
-  { actions },
-  options,
-) => {
+export const createSchemaCustomization: NonNullable<GatsbyNode['createSchemaCustomization']> = ({ actions }, options) => {
   actions.createTypes((options as PluginOptionsWithContent).tables.map(typeDefinition).join('\n\n'));
 };

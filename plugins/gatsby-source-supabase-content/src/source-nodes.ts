@@ -10,10 +10,7 @@ import { NotARowList, normalizeRows, type PublishedRow } from './rows';
 
 export const PLUGIN_NAME = 'gatsby-source-supabase-content';
 
-export type SourceArgs = Pick<
-  SourceNodesArgs,
-  'actions' | 'createNodeId' | 'createContentDigest' | 'getNodesByType' | 'reporter'
->;
+export type SourceArgs = Pick<SourceNodesArgs, 'actions' | 'createNodeId' | 'createContentDigest' | 'getNodesByType' | 'reporter'>;
 
 export type Connect = (options: SupabaseContentOptions) => Promise<Driver>;
 
@@ -45,11 +42,7 @@ const BACKEND_REQUIRED =
  * created until every query has succeeded and every row checks out, so a failing backend never
  * publishes a partial page.
  */
-export async function sourceContent(
-  args: SourceArgs,
-  options: SupabaseContentOptions,
-  connect: Connect = connectDriver,
-): Promise<void> {
+export async function sourceContent(args: SourceArgs, options: SupabaseContentOptions, connect: Connect = connectDriver): Promise<void> {
   const { reporter } = args;
   if (!remoteSettings(options)) {
     if (process.env.REQUIRE_BACKEND === '1') {

@@ -59,8 +59,7 @@ export function renderNotification(row: SubmissionRow): NotificationEmail {
         `<td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
     )
     .join('');
-  const html =
-    `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111">` +
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111">` +
     `<h1 style="font-size:18px">${heading}</h1>` +
     `<table style="border-collapse:collapse">${htmlRows}</table>` +
     `<h2 style="font-size:16px">Message</h2>` +
@@ -83,4 +82,69 @@ export function renderNotification(row: SubmissionRow): NotificationEmail {
     text,
     ...(isEmailAddress(row.email) ? { replyTo: row.email } : {}),
   };
+}
+
+/** How much of each message a digest shows: enough to triage, short enough to scan fifty. */
+export const DIGEST_MESSAGE_START = 280;
+
+const TYPE_LABELS: Record<InquiryType, string> = {
+  contact: 'Contact message',
+  investor: 'Investor deck request',
+};
+
+function messageStart(message: string): string {
+  const oneLine = message.replace(/\s+/g, ' ').trim();
+  return oneLine.length > DIGEST_MESSAGE_START ? `${oneLine.slice(0, DIGEST_MESSAGE_START - 1)}…` : oneLine;
+}
+
+/**
+ * One email listing inquiries that got none of their own (the hour's individual emails were spent):
+ * each with its name, email, company, type and the start of its message. Written from the rows
+ * alone and in their order, so a retry of the same rows sends the same payload.
+ */
+export function renderDigest(rows: SubmissionRow[]): NotificationEmail {
+  const count = rows.length;
+  const heading = `${count} ${count === 1 ? 'inquiry' : 'inquiries'} in this digest`;
+  const intro = 'More inquiries arrived than the site emails one by one in an hour, so these are listed together. ' +
+    'Each is stored in contact_submissions under its id.';
+  const entries = rows.map((row) => ({
+    row,
+    fields: [
+      ['Type', TYPE_LABELS[row.type]],
+      ['Name', row.name],
+      ['Email', row.email],
+      ['Company', row.company?.trim() ? row.company : '(not given)'],
+      ['Received', row.created_at],
+      ['Submission id', row.id],
+      ['Message', messageStart(row.message)],
+    ] as Array<[label: string, value: string]>,
+  }));
+
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111">` +
+    `<h1 style="font-size:18px">${heading}</h1><p>${intro}</p>` +
+    entries
+      .map(
+        ({ fields }, index) =>
+          `<h2 style="font-size:16px;margin-top:24px">${index + 1}.</h2><table style="border-collapse:collapse">` +
+          fields
+            .map(
+              ([label, value]) =>
+                `<tr><th align="left" style="padding:2px 12px 2px 0;vertical-align:top">${label}</th>` +
+                `<td style="padding:2px 0">${escapeHtml(value)}</td></tr>`,
+            )
+            .join('') +
+          `</table>`,
+      )
+      .join('') +
+    `</body></html>`;
+
+  const text = [
+    heading,
+    '',
+    intro,
+    ...entries.flatMap(({ fields }, index) => ['', `${index + 1}.`, ...fields.map(([label, value]) => `${label}: ${value}`)]),
+    '',
+  ].join('\n');
+
+  return { subject: `Inquiry digest: ${heading}`, html, text };
 }

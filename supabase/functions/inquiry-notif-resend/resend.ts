@@ -2,23 +2,47 @@ import type { NotificationEmail } from './email.ts';
 
 export const DEFAULT_RESEND_API_URL = 'https://api.resend.com';
 
-// Long enough for a slow provider, short enough that the browser's call does not hang; a timed-out
-// send is retried with the same Idempotency-Key, so Resend delivers at most once anyway.
-const RESEND_TIMEOUT_MS = 10_000;
+// Long enough for a slow provider, short enough that neither the browser's call nor a sweep's batch
+// hangs; a timed-out send is retried with the same Idempotency-Key, so Resend delivers at most once.
+export const DEFAULT_RESEND_TIMEOUT_MS = 10_000;
 
 export interface ResendSettings {
   apiUrl: string;
   apiKey: string;
   from: string;
   to: string[];
+  timeoutMs: number;
 }
 
 export type SendResult =
   | { ok: true; emailId: string | null }
-  | { ok: false; status: number | 'network' | 'timeout' };
+  | {
+    ok: false;
+    status: number | 'network' | 'timeout';
+    /** Resend's Retry-After in seconds (sent with 429), when it gave one. */
+    retryAfterSeconds: number | null;
+  };
 
 /**
- * POST /emails. The submission id is the Idempotency-Key: Resend answers a repeated key within
+ * Whether a failure says the provider is unwell rather than this email wrong: rate limited, down,
+ * unreachable or slow. A sweep stops sending its batch then instead of spending the rest on it.
+ */
+export function providerUnavailable(status: number | 'network' | 'timeout'): boolean {
+  return typeof status !== 'number' || status === 429 || status >= 500;
+}
+
+/** Retry-After as seconds: a number of seconds or an HTTP date; null when absent or unreadable. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | null {
+  if (header === null || header.trim() === '') return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim());
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/**
+ * POST /emails. The key is the submission id (or, for a digest, derived from its rows), and the
+ * email is rendered from stored rows only, so every retry sends the same payload under the same
+ * key, as Resend requires. The submission id is the Idempotency-Key: Resend answers a repeated key within
  * 24 hours with the first response instead of sending again, which covers the one window the
  * database claim cannot (a send that succeeded but whose answer never arrived).
  */
@@ -44,13 +68,16 @@ export async function sendWithResend(
         text: email.text,
         ...(email.replyTo ? { reply_to: email.replyTo } : {}),
       }),
-      signal: AbortSignal.timeout(RESEND_TIMEOUT_MS),
+      signal: AbortSignal.timeout(settings.timeoutMs),
     });
   } catch (error) {
-    return { ok: false, status: error instanceof DOMException && error.name === 'TimeoutError' ? 'timeout' : 'network' };
+    const status = error instanceof DOMException && error.name === 'TimeoutError' ? 'timeout' : 'network';
+    return { ok: false, status, retryAfterSeconds: null };
   }
   const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) return { ok: false, status: response.status };
+  if (!response.ok) {
+    return { ok: false, status: response.status, retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after')) };
+  }
   const emailId = body && typeof body === 'object' && 'id' in body && typeof body.id === 'string' ? body.id : null;
   return { ok: true, emailId };
 }

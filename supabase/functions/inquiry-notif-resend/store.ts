@@ -2,7 +2,7 @@ import { PostgrestClient } from '@supabase/postgrest-js';
 
 export type InquiryType = 'contact' | 'investor';
 
-/** A contact_submissions row as PostgREST returns it (timestamps as ISO 8601 text). */
+/** A claimed contact_submissions row as the claim functions return it (timestamps as ISO 8601 text). */
 export interface SubmissionRow {
   id: string;
   name: string;
@@ -12,20 +12,49 @@ export interface SubmissionRow {
   type: InquiryType;
   created_at: string;
   notified_at: string | null;
+  /** Failed sends before this one. */
+  attempts: number;
+}
+
+/** Why the fast path may not send a row now (see public.inquiry_notify_claim_one). */
+export type Refusal = 'not-found' | 'already-notified' | 'failed' | 'busy' | 'too-old' | 'not-due' | 'capped';
+
+export type ClaimOne = { outcome: 'claimed'; claim: string; row: SubmissionRow } | { outcome: Refusal };
+
+/** Rows claimed together under one token; no token when nothing was claimed. */
+export interface Batch {
+  claim: string | null;
+  rows: SubmissionRow[];
 }
 
 /**
- * The function's only access to the database. Claiming is the guard against duplicate emails, so
- * every implementation must make it a single conditional write: of any number of concurrent claims
- * on one row, exactly one gets the row back.
+ * The function's only access to the database: the claim and report functions of migration
+ * 20261124001000_inquiry_delivery.sql. They make every claim exclusive (of any number of callers,
+ * one gets a row) and keep the hourly email cap; a claim holds for a lease, and each report names
+ * the claim's token, so a sender that lost its lease cannot touch the row any more.
  */
 export interface SubmissionStore {
-  load(id: string): Promise<SubmissionRow | null>;
-  /** Sets notified_at = at where it is still null; the row when this call won it, else null. */
-  claim(id: string, at: Date): Promise<SubmissionRow | null>;
-  /** Clears notified_at so a later call may send; used only after the email failed. */
-  release(id: string): Promise<void>;
+  /**
+   * The fast path: the row the browser just stored, if it may be emailed now. `verified` is the
+   * outcome of the call's Turnstile check, null where Turnstile is not configured.
+   */
+  claimOne(id: string, maxAgeSeconds: number, verified: boolean | null): Promise<ClaimOne>;
+  /**
+   * The sweep: due rows for individual emails, oldest first, within the batch and the hourly cap;
+   * with `verifiedOnly`, only rows whose browser call passed the Turnstile check.
+   */
+  claimBatch(verifiedOnly: boolean): Promise<Batch>;
+  /** The sweep: the rows for a digest, when one is due (with `verifiedOnly`, the unverified too). */
+  claimDigest(verifiedOnly: boolean): Promise<Batch>;
+  /** The team was emailed about these rows. */
+  markSent(claim: string, ids: string[]): Promise<number>;
+  /** The email failed: count an attempt and schedule the retry (not before `retryAfterSeconds`). */
+  recordFailure(claim: string, ids: string[], error: string, retryAfterSeconds: number | null): Promise<number>;
+  /** Not tried after all: back to pending, no attempt counted. */
+  release(claim: string, ids: string[]): Promise<number>;
 }
+
+export type StoreOperation = 'claim' | 'sent' | 'failed' | 'release';
 
 /**
  * A failed database call. It keeps only PostgREST's error code: PostgreSQL's messages can quote
@@ -33,48 +62,68 @@ export interface SubmissionStore {
  */
 export class StoreError extends Error {
   readonly code: string;
-  constructor(readonly operation: 'load' | 'claim' | 'release', code: string) {
+  constructor(readonly operation: StoreOperation, code: string) {
     // postgrest-js reports a network failure with an empty code.
     const known = code || 'network';
-    super(`contact_submissions ${operation} failed (${known})`);
+    super(`inquiry ${operation} failed (${known})`);
     this.name = 'StoreError';
     this.code = known;
   }
 }
 
-export const SUBMISSION_COLUMNS = 'id,name,email,company,message,type,created_at,notified_at';
+/** The database functions behind each operation, as PostgREST exposes them under /rest/v1/rpc/. */
+export const STORE_FUNCTIONS = {
+  claimOne: 'inquiry_notify_claim_one',
+  claimBatch: 'inquiry_notify_claim_batch',
+  claimDigest: 'inquiry_notify_claim_digest',
+  markSent: 'inquiry_notify_sent',
+  recordFailure: 'inquiry_notify_failed',
+  release: 'inquiry_notify_release',
+} as const;
+
+/** Calls one database function with named arguments; its JSON result or a StoreError. */
+export type CallFunction = (name: string, args: Record<string, unknown>, operation: StoreOperation) => Promise<unknown>;
+
+/** The store over any way of calling the functions: PostgREST in production, SQL in tests. */
+export function functionStore(call: CallFunction): SubmissionStore {
+  const batch = async (name: string, verifiedOnly: boolean): Promise<Batch> => {
+    const result = (await call(name, { p_verified_only: verifiedOnly }, 'claim')) as Batch;
+    return { claim: result.claim, rows: result.rows };
+  };
+  return {
+    claimOne: async (id, maxAgeSeconds, verified) =>
+      (await call(
+        STORE_FUNCTIONS.claimOne,
+        { p_id: id, p_max_age_seconds: maxAgeSeconds, p_verified: verified },
+        'claim',
+      )) as ClaimOne,
+    claimBatch: (verifiedOnly) => batch(STORE_FUNCTIONS.claimBatch, verifiedOnly),
+    claimDigest: (verifiedOnly) => batch(STORE_FUNCTIONS.claimDigest, verifiedOnly),
+    markSent: async (claim, ids) => Number(await call(STORE_FUNCTIONS.markSent, { p_claim: claim, p_ids: ids }, 'sent')),
+    recordFailure: async (claim, ids, error, retryAfterSeconds) =>
+      Number(
+        await call(
+          STORE_FUNCTIONS.recordFailure,
+          { p_claim: claim, p_ids: ids, p_error: error, p_retry_after_seconds: retryAfterSeconds },
+          'failed',
+        ),
+      ),
+    release: async (claim, ids) => Number(await call(STORE_FUNCTIONS.release, { p_claim: claim, p_ids: ids }, 'release')),
+  };
+}
 
 /**
- * The production store: PostgREST with the service-role key, which bypasses row-level security
- * (anon may only insert submissions, never read them back). postgrest-js is the query builder
- * that supabase-js wraps; the function needs nothing else of supabase-js.
+ * The production store: PostgREST with the service-role key, the only key allowed to execute the
+ * claim functions. postgrest-js is the query builder that supabase-js wraps; the function needs
+ * nothing else of supabase-js.
  */
 export function createPostgrestStore(supabaseUrl: string, serviceRoleKey: string): SubmissionStore {
   const client = new PostgrestClient(`${supabaseUrl.replace(/\/+$/, '')}/rest/v1`, {
     headers: { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}` },
   });
-  const table = () => client.from('contact_submissions');
-
-  return {
-    async load(id) {
-      const { data, error } = await table().select(SUBMISSION_COLUMNS).eq('id', id).maybeSingle();
-      if (error) throw new StoreError('load', error.code);
-      return data as SubmissionRow | null;
-    },
-    async claim(id, at) {
-      // The `notified_at is null` filter makes the UPDATE its own lock: PostgreSQL re-checks it
-      // after waiting for a concurrent claim to commit, so the loser matches no row.
-      const { data, error } = await table()
-        .update({ notified_at: at.toISOString() })
-        .eq('id', id)
-        .is('notified_at', null)
-        .select(SUBMISSION_COLUMNS);
-      if (error) throw new StoreError('claim', error.code);
-      return (data as SubmissionRow[])[0] ?? null;
-    },
-    async release(id) {
-      const { error } = await table().update({ notified_at: null }).eq('id', id);
-      if (error) throw new StoreError('release', error.code);
-    },
-  };
+  return functionStore(async (name, args, operation) => {
+    const { data, error } = await client.rpc(name, args);
+    if (error) throw new StoreError(operation, error.code);
+    return data;
+  });
 }

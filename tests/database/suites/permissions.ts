@@ -1,12 +1,7 @@
 // The permission matrix: every operation on every table, as each of Supabase's API roles, with the
 // outcome the schema promises. Visitors (anon, and authenticated, which is only a visitor here) read
 // active content and file inquiries; service_role (the notifier, editors' tooling) does anything.
-import {
-  INSUFFICIENT_PRIVILEGE,
-  sqlState,
-  type Session,
-  type TestDatabase,
-} from '../../support/database';
+import { INSUFFICIENT_PRIVILEGE, sqlState, type Session, type TestDatabase } from '../../support/database';
 
 type ApiRole = 'anon' | 'authenticated' | 'service_role';
 const VISITORS: ApiRole[] = ['anon', 'authenticated'];
@@ -42,6 +37,8 @@ const CONTENT_OPERATIONS = {
   'select active rows': { kind: 'read', sql: (t) => `select id from public.${t} where is_active` },
   'select inactive rows': { kind: 'read', sql: (t) => `select id from public.${t} where not is_active` },
   'select without a filter': { kind: 'read', sql: (t) => `select id from public.${t}` },
+  // Visitors may read the published columns only; the site names them (`select=*` is refused).
+  'select every column': { kind: 'read', sql: (t) => `select * from public.${t}` },
   'insert a row': {
     kind: 'write',
     sql: (t) => `insert into public.${t} ${NEW_CONTENT_ROW[t as ContentTable]}`,
@@ -64,6 +61,7 @@ const CONTENT_MATRIX: Array<[ContentOperation, Outcome, Outcome]> = [
   ['select active rows', 'active rows', 'active rows'],
   ['select inactive rows', 'no rows', 'inactive rows'],
   ['select without a filter', 'active rows', 'every row'],
+  ['select every column', 'denied', 'every row'],
   ['insert a row', 'denied', 'one row'],
   ['update every row', 'denied', 'every row'],
   ['publish the inactive rows', 'denied', 'inactive rows'],
@@ -159,7 +157,10 @@ async function truthOf(session: Session, table: Table): Promise<Truth> {
   const active = table === 'contact_submissions' ? 'true' : 'is_active';
   const { rows } = await session.query(`select id, ${active} as active from public.${table}`);
   const ids = (filter: (row: (typeof rows)[number]) => boolean) =>
-    rows.filter(filter).map((row) => String(row.id)).sort();
+    rows
+      .filter(filter)
+      .map((row) => String(row.id))
+      .sort();
   return { all: ids(() => true), active: ids((r) => r.active === true), inactive: ids((r) => r.active !== true) };
 }
 
@@ -247,9 +248,7 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
     // the test's transaction to prove the policy refuses on its own, i.e. is not `with check (true)`.
     async function insertWithWidenedGrant(role: ApiRole, columns: string, values: string): Promise<string> {
       return database().rolledBack('postgres', async (session) => {
-        await session.query(
-          `grant insert (notified_at, created_at) on public.contact_submissions to anon, authenticated`,
-        );
+        await session.query(`grant insert (notified_at, created_at) on public.contact_submissions to anon, authenticated`);
         await session.setRole(role);
         try {
           await session.query(`insert into public.contact_submissions (${columns}) values (${values})`);
@@ -263,9 +262,9 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
     const base = `'Rina', 'rina@example.com', 'Hello', 'contact'`;
 
     test.each(VISITORS)('%s cannot file a pre-claimed inquiry (notified_at set)', async (role) => {
-      await expect(
-        insertWithWidenedGrant(role, 'name, email, message, type, notified_at', `${base}, now()`),
-      ).resolves.toBe('refused by policy');
+      await expect(insertWithWidenedGrant(role, 'name, email, message, type, notified_at', `${base}, now()`)).resolves.toBe(
+        'refused by policy',
+      );
     });
 
     test.each(VISITORS)('%s cannot back-date an inquiry (created_at in the past)', async (role) => {
@@ -275,9 +274,7 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
     });
 
     test.each(VISITORS)('%s still files a fresh inquiry through the same grant', async (role) => {
-      await expect(
-        insertWithWidenedGrant(role, 'name, email, message, type, created_at', `${base}, now()`),
-      ).resolves.toBe('stored');
+      await expect(insertWithWidenedGrant(role, 'name, email, message, type, created_at', `${base}, now()`)).resolves.toBe('stored');
     });
   });
 
@@ -302,28 +299,68 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
       });
     }
 
-    test.each(VISITORS)('%s holds SELECT on the three content tables and no other table privilege', async (role) => {
-      await expect(tablePrivileges(role)).resolves.toEqual({
-        feature_cards: ['SELECT'],
-        material_coverage: ['SELECT'],
-        timeline: ['SELECT'],
+    /** Column privileges per table, in column order: e.g. `SELECT id`, `INSERT name`. */
+    async function columnPrivileges(role: ApiRole, tables: string[]): Promise<Record<string, string[]>> {
+      return database().rolledBack('postgres', async (session) => {
+        const { rows } = await session.query(
+          `select c.relname as table, p.privilege || ' ' || a.attname as granted
+             from pg_class c
+             join pg_namespace n on n.oid = c.relnamespace
+             join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+             cross join unnest(array['SELECT', 'INSERT', 'UPDATE', 'REFERENCES']) as p(privilege)
+            where n.nspname = 'public' and c.relname = any($2::text[])
+              and has_column_privilege($1, c.oid, a.attnum, p.privilege)
+            order by c.relname, a.attnum, p.privilege`,
+          [role, tables],
+        );
+        const result: Record<string, string[]> = {};
+        for (const row of rows) (result[String(row.table)] ??= []).push(String(row.granted));
+        return result;
+      });
+    }
+
+    test.each(VISITORS)('%s holds no table-wide privilege on any table', async (role) => {
+      await expect(tablePrivileges(role)).resolves.toEqual({});
+    });
+
+    test.each(VISITORS)('%s may select exactly the published columns of the three content tables', async (role) => {
+      await expect(columnPrivileges(role, ['material_coverage', 'timeline', 'feature_cards'])).resolves.toEqual({
+        material_coverage: [
+          'SELECT id',
+          'SELECT name',
+          'SELECT description',
+          'SELECT image',
+          'SELECT status',
+          'SELECT is_active',
+          'SELECT order_index',
+        ],
+        timeline: [
+          'SELECT id',
+          'SELECT period',
+          'SELECT title',
+          'SELECT description',
+          'SELECT status',
+          'SELECT icon',
+          'SELECT is_active',
+          'SELECT order_index',
+        ],
+        feature_cards: [
+          'SELECT id',
+          'SELECT classification',
+          'SELECT title',
+          'SELECT subtitle',
+          'SELECT icon',
+          'SELECT icon_color',
+          'SELECT is_active',
+          'SELECT order_index',
+        ],
       });
     });
 
     test.each(VISITORS)("%s may insert exactly the form's columns of contact_submissions and select only its id", async (role) => {
-      const columns = await database().rolledBack('postgres', async (session) => {
-        const { rows } = await session.query(
-          `select a.attname as column, p.privilege
-             from pg_attribute a
-             cross join unnest(array['SELECT', 'INSERT', 'UPDATE', 'REFERENCES']) as p(privilege)
-            where a.attrelid = 'public.contact_submissions'::regclass and a.attnum > 0 and not a.attisdropped
-              and has_column_privilege($1, a.attrelid, a.attnum, p.privilege)
-            order by a.attnum, 2`,
-          [role],
-        );
-        return rows.map((row) => `${String(row.privilege)} ${String(row.column)}`);
+      await expect(columnPrivileges(role, ['contact_submissions'])).resolves.toEqual({
+        contact_submissions: ['INSERT id', 'SELECT id', 'INSERT name', 'INSERT email', 'INSERT company', 'INSERT message', 'INSERT type'],
       });
-      expect(columns).toEqual(['INSERT id', 'SELECT id', 'INSERT name', 'INSERT email', 'INSERT company', 'INSERT message', 'INSERT type']);
     });
 
     test('service_role keeps full access to all four tables', async () => {

@@ -68,9 +68,7 @@ export function describePlatformStandIns(database: () => TestDatabase): void {
 
     test('the extensions schema exists and the API roles may use it', async () => {
       const usable = await asRole('anon', async (session) => {
-        const { rows } = await session.query(
-          "select has_schema_privilege('extensions', 'USAGE') as usage",
-        );
+        const { rows } = await session.query("select has_schema_privilege('extensions', 'USAGE') as usage");
         return rows[0]?.usage;
       });
       expect(usable).toBe(true);
@@ -114,11 +112,7 @@ export function describePlatformStandIns(database: () => TestDatabase): void {
 
     test.each<DbRole>(['anon', 'authenticated', 'service_role'])('%s cannot read or write the vault', async (role) => {
       const refusals = [];
-      for (const sql of [
-        'select * from vault.decrypted_secrets',
-        'select * from vault.secrets',
-        "select vault.create_secret('x', 'y')",
-      ]) {
+      for (const sql of ['select * from vault.decrypted_secrets', 'select * from vault.secrets', "select vault.create_secret('x', 'y')"]) {
         refusals.push(await asRole(role, (session) => refusal(session, sql)));
       }
       expect(refusals).toEqual([INSUFFICIENT_PRIVILEGE, INSUFFICIENT_PRIVILEGE, INSUFFICIENT_PRIVILEGE]);

@@ -11,8 +11,7 @@ export function describeSeedContent(database: () => TestDatabase): void {
   // The page's three queries (spec §7, calls 1-3), as the anonymous visitor.
   const published = (sql: string, params?: unknown[]) =>
     database().rolledBack('anon', async (session) => (await session.query(sql, params)).rows);
-  const everything = (sql: string) =>
-    database().rolledBack('postgres', async (session) => (await session.query(sql)).rows);
+  const everything = (sql: string) => database().rolledBack('postgres', async (session) => (await session.query(sql)).rows);
 
   const materials = () =>
     published('select id, name, image, status, order_index from public.material_coverage where is_active order by order_index');
@@ -61,17 +60,20 @@ export function describeSeedContent(database: () => TestDatabase): void {
     expect(ranks).toEqual([...ranks].sort());
   });
 
-  test.each(['adasorter', 'worker'])('3 or 4 %s feature cards are published, each with a short glyph and a hex colour', async (classification) => {
-    const rows = await cards(classification);
-    expect(rows.length).toBeGreaterThanOrEqual(3);
-    expect(rows.length).toBeLessThanOrEqual(4);
-    for (const row of rows) {
-      // Grapheme-ish length: an emoji, or up to three characters such as "10×".
-      expect([...String(row.icon)].length).toBeGreaterThanOrEqual(1);
-      expect([...String(row.icon)].length).toBeLessThanOrEqual(3);
-      expect(row.icon_color).toMatch(/^#[0-9a-f]{6}$/);
-    }
-  });
+  test.each(['adasorter', 'worker'])(
+    '3 or 4 %s feature cards are published, each with a short glyph and a hex colour',
+    async (classification) => {
+      const rows = await cards(classification);
+      expect(rows.length).toBeGreaterThanOrEqual(3);
+      expect(rows.length).toBeLessThanOrEqual(4);
+      for (const row of rows) {
+        // Grapheme-ish length: an emoji, or up to three characters such as "10×".
+        expect([...String(row.icon)].length).toBeGreaterThanOrEqual(1);
+        expect([...String(row.icon)].length).toBeLessThanOrEqual(3);
+        expect(row.icon_color).toMatch(/^#[0-9a-f]{6}$/);
+      }
+    },
+  );
 
   test('order_index gives one order: no ties among published rows', async () => {
     const lists: Row[][] = [await materials(), await timeline(), await cards('adasorter'), await cards('worker')];

@@ -17,7 +17,10 @@ export const BACKEND_MATERIAL = {
 /** A seed row the embedded build shows and the backend hides (is_active = false). */
 export const HIDDEN_SEED_MATERIAL = { id: '10000000-0000-4000-8000-000000000007', name: 'Organics' } as const;
 
-export const RENAMED_TIMELINE = { id: '20000000-0000-4000-8000-000000000006', title: 'Sachets on the live line, from the backend' } as const;
+export const RENAMED_TIMELINE = {
+  id: '20000000-0000-4000-8000-000000000006',
+  title: 'Sachets on the live line, from the backend',
+} as const;
 
 export const RENAMED_FEATURE = { id: '30000000-0000-4000-8000-000000000005', title: '12x productivity, from the backend' } as const;
 
@@ -47,6 +50,9 @@ export async function resetBackendContent(backend: LocalBackend): Promise<void> 
   await applyBackendContent(backend);
   backend.failReads(false);
   backend.failWrites(false);
+  // Every test is a fresh visitor: no inquiries counted against this machine's address, Resend up.
+  await backend.db.query('delete from private.inquiry_writes');
+  backend.resend.failWith(null);
   backend.requests.length = 0;
   backend.emails.length = 0;
 }

@@ -96,7 +96,15 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   const already = await page.evaluate(() => 'axe' in window);
   if (!already) await page.addScriptTag({ path: path.join(require.resolve('axe-core'), '..', 'axe.min.js') });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+          ): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const { violations } = await axe.run(document);
     return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => JSON.stringify(n.target)) }));
   });
@@ -131,9 +139,15 @@ export async function publishedSeedContent(): Promise<PublishedContent> {
   const db = await openEmbeddedDatabase(PROJECT_PATHS);
   try {
     const anon = <T>(sql: string) => withRole(db, 'anon', async (tx) => (await tx.query<T>(sql)).rows);
-    const materials = await anon<MaterialCoverageItem>(`select id, name, description, image, status from material_coverage where is_active order by order_index, id`);
-    const timeline = await anon<TimelineItem>(`select id, period, title, description, status, icon from timeline where is_active order by order_index, id`);
-    const cards = await anon<FeatureCard>(`select id, classification, title, subtitle, icon, icon_color from feature_cards where is_active order by order_index, id`);
+    const materials = await anon<MaterialCoverageItem>(
+      `select id, name, description, image, status from material_coverage where is_active order by order_index, id`,
+    );
+    const timeline = await anon<TimelineItem>(
+      `select id, period, title, description, status, icon from timeline where is_active order by order_index, id`,
+    );
+    const cards = await anon<FeatureCard>(
+      `select id, classification, title, subtitle, icon, icon_color from feature_cards where is_active order by order_index, id`,
+    );
     const inactive = await withRole(db, 'service_role', async (tx) =>
       (
         await tx.query<{ text: string }>(

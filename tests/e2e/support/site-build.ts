@@ -29,7 +29,7 @@ export interface BuildResult {
 // A variant must not inherit the shell's backend or deploy settings, nor Jest's NODE_ENV=test
 // (Gatsby's Babel preset and React would build for tests). The hosts' own variables are among the
 // deploy settings (src/content/site.ts, deploySettings): a CI runner may well be one of the hosts.
-const SCRUBBED = [
+export const SCRUBBED = [
   'GATSBY_SUPABASE_URL',
   'GATSBY_SUPABASE_ANON_KEY',
   'REQUIRE_BACKEND',
@@ -91,7 +91,7 @@ export function buildSite({ outDir, env = {}, clean = false, logFile, lock = tru
 
   mkdirSync(path.dirname(logFile), { recursive: true });
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args as string[], { cwd: REPO_ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: REPO_ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -101,6 +101,7 @@ export function buildSite({ outDir, env = {}, clean = false, logFile, lock = tru
       const measured = /__BUILD_MS__ (\d+)/.exec(output);
       if (code !== 0 || !measured) {
         // Gatsby's progress output is full of ANSI cursor codes.
+        // eslint-disable-next-line no-control-regex -- matching the escape character is the point: it strips those codes
         const plain = output.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').replace(/\n{2,}/g, '\n');
         const tail = plain.trim().split('\n').slice(-30).join('\n');
         reject(new Error(`gatsby build failed (exit ${code}); full log: ${logFile}\n${tail}`));

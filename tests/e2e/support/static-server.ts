@@ -5,7 +5,7 @@
 //   '_headers' — the build's public/_headers, as Netlify and Cloudflare Pages read it (the default);
 //   'vercel'   — the `headers` of the repository's vercel.json, as Vercel reads them;
 //   'none'     — none at all, as a plain static host: the page's own meta policy must then hold.
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createReadStream, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
@@ -71,7 +71,10 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   for (const line of text.split('\n')) {
     if (!line.trim() || line.trim().startsWith('#')) continue;
     if (!/^\s/.test(line)) {
-      const source = line.trim().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+      const source = line
+        .trim()
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*');
       rules.push({ pattern: new RegExp(`^${source}$`), headers: [] });
       continue;
     }
@@ -140,7 +143,7 @@ export async function startStaticServer(
 ): Promise<StaticServer> {
   const absRoot = path.resolve(root);
   const rules = await headerRules(absRoot, mode);
-  const server: Server = createServer(async (req, res) => {
+  const respond = async (req: IncomingMessage, res: ServerResponse) => {
     try {
       const urlPath = new URL(req.url ?? '/', 'http://localhost').pathname;
       const fixed = routes[urlPath];
@@ -185,7 +188,9 @@ export async function startStaticServer(
     } catch (error) {
       res.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(error));
     }
-  });
+  };
+  // respond answers every failure with a 500 itself, so the server has nothing to wait for.
+  const server: Server = createServer((req, res) => void respond(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());

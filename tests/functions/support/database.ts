@@ -1,13 +1,10 @@
 // The function's database for tests: PGlite with Supabase's stand-in bootstrap and the real
 // migrations (no seed), loaded by the same loader the site's build uses.
 import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { openEmbeddedDatabase, withRole } from '../../../plugins/gatsby-source-supabase-content/src/embedded-db.ts';
 import {
-  openEmbeddedDatabase,
-  withRole,
-} from '../../../plugins/gatsby-source-supabase-content/src/embedded-db.ts';
-import {
+  functionStore,
   StoreError,
-  SUBMISSION_COLUMNS,
   type SubmissionRow,
   type SubmissionStore,
 } from '../../../supabase/functions/inquiry-notif-resend/store.ts';
@@ -22,52 +19,27 @@ export function openFunctionDatabase(): Promise<PGlite> {
 }
 
 /**
- * The production store's three statements, run as service_role as PostgREST would run them for the
- * service-role key. Rows go through row_to_json, as PostgREST serialises them, so timestamps arrive
- * as the same ISO text. Database errors keep only their SQLSTATE, which is PostgREST's error code.
+ * The production store's functions, called as service_role as PostgREST calls them for the
+ * service-role key (named arguments, the result as JSON). Database errors keep only their
+ * SQLSTATE, which is PostgREST's error code.
  */
 export function pgliteStore(db: PGlite): SubmissionStore {
-  const asServiceRole = async <T>(operation: StoreError['operation'], fn: (tx: Transaction) => Promise<T>) => {
+  return functionStore(async (name, args, operation) => {
+    const names = Object.keys(args);
     try {
-      return await withRole(db, 'service_role', fn);
+      return await withRole(db, 'service_role', async (tx: Transaction) => {
+        const call = `public.${name}(${names.map((arg, index) => `${arg} => $${index + 1}`).join(', ')})`;
+        const { rows } = await tx.query<{ result: unknown }>(`select to_jsonb(${call}) as result`, names.map((arg) => args[arg]));
+        return rows[0]?.result;
+      });
     } catch (error) {
       throw new StoreError(operation, String((error as { code?: unknown }).code ?? ''));
     }
-  };
-  const firstRow = (rows: Array<{ row: SubmissionRow }>) => rows[0]?.row ?? null;
-
-  return {
-    load: (id) =>
-      asServiceRole('load', async (tx) => {
-        const { rows } = await tx.query<{ row: SubmissionRow }>(
-          `select row_to_json(s) as row
-           from (select ${SUBMISSION_COLUMNS} from public.contact_submissions where id = $1) as s`,
-          [id],
-        );
-        return firstRow(rows);
-      }),
-    claim: (id, at) =>
-      asServiceRole('claim', async (tx) => {
-        const { rows } = await tx.query<{ row: SubmissionRow }>(
-          `with claimed as (
-             update public.contact_submissions set notified_at = $2
-             where id = $1 and notified_at is null
-             returning ${SUBMISSION_COLUMNS}
-           )
-           select row_to_json(claimed) as row from claimed`,
-          [id, at.toISOString()],
-        );
-        return firstRow(rows);
-      }),
-    release: (id) =>
-      asServiceRole('release', async (tx) => {
-        await tx.query('update public.contact_submissions set notified_at = null where id = $1', [id]);
-      }),
-  };
+  });
 }
 
 /** What a visitor's insert sets: the stored row without the server's timestamps. */
-export type SubmissionFields = Omit<SubmissionRow, 'created_at' | 'notified_at'>;
+export type SubmissionFields = Omit<SubmissionRow, 'created_at' | 'notified_at' | 'attempts'>;
 
 let counter = 0;
 
@@ -91,8 +63,7 @@ export async function submitAsVisitor(db: PGlite, fields: SubmissionFields): Pro
       `insert into public.contact_submissions (id, name, email, company, message, type)
        values ($1, $2, $3, $4, $5, $6)`,
       [fields.id, fields.name, fields.email, fields.company, fields.message, fields.type],
-    ),
-  );
+    ));
 }
 
 /** A submission stored some minutes ago; only the owner may back-date one. */
@@ -111,4 +82,33 @@ export async function notifiedAt(db: PGlite, id: string): Promise<Date | null> {
   );
   if (rows.length === 0) throw new Error(`no submission ${id}`);
   return rows[0]!.notified_at;
+}
+
+/** The delivery columns of one row, as the team's view shows them. */
+export async function deliveryOf(db: PGlite, id: string): Promise<{
+  status: string;
+  channel: string | null;
+  attempts: number;
+  next_attempt_at: Date | null;
+  last_error: string | null;
+}> {
+  const { rows } = await db.query<{
+    status: string;
+    channel: string | null;
+    attempts: number;
+    next_attempt_at: Date | null;
+    last_error: string | null;
+  }>('select status, channel, attempts, next_attempt_at, last_error from private.inquiry_notifications where id = $1', [id]);
+  if (rows.length === 0) throw new Error(`no submission ${id}`);
+  return rows[0]!;
+}
+
+/** Lets time pass for the retries: every scheduled attempt is due now. */
+export async function makeRetriesDue(db: PGlite): Promise<void> {
+  await db.query('update public.contact_submissions set notify_next_at = now() where notify_next_at > now()');
+}
+
+/** Every test starts from an empty table, so the hourly cap counts its own emails only. */
+export async function clearSubmissions(db: PGlite): Promise<void> {
+  await db.exec('delete from public.contact_submissions; delete from private.inquiry_writes;');
 }

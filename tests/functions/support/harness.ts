@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import type { PGlite } from '@electric-sql/pglite';
 import { type Dependencies, handler } from '../../../supabase/functions/inquiry-notif-resend/handler.ts';
 import type { SubmissionStore } from '../../../supabase/functions/inquiry-notif-resend/store.ts';
-import { openFunctionDatabase, pgliteStore } from './database.ts';
+import { clearSubmissions, openFunctionDatabase, pgliteStore } from './database.ts';
 import { type ResendStub, startResendStub } from './resend_stub.ts';
 
 export const FUNCTION_URL = 'http://127.0.0.1:54321/functions/v1/inquiry-notif-resend';
@@ -22,8 +22,10 @@ export interface Harness {
   send(request: Request, deps?: Dependencies): Promise<Response>;
   /** POSTs a JSON body the way the browser does (bearer anon key). */
   post(body: unknown, deps?: Dependencies): Promise<Response>;
-  /** Forgets what earlier tests left in the Resend stub and the captured logs. */
-  reset(): void;
+  /** The scheduled job's call: `{"sweep":true}` with a bearer token, by default the service key. */
+  sweep(token?: string, deps?: Dependencies): Promise<Response>;
+  /** Forgets what earlier tests left: submissions, the Resend stub, the captured logs. */
+  reset(): Promise<void>;
 }
 
 export async function startHarness(): Promise<Harness> {
@@ -37,6 +39,8 @@ export async function startHarness(): Promise<Harness> {
     SUPABASE_SERVICE_ROLE_KEY: 'service-role-key-for-tests',
     RESEND_API_KEY: 're_test_key',
     RESEND_API_URL: resend.url,
+    // Short, so that the timeout test waits a moment rather than Resend's real ten seconds.
+    RESEND_TIMEOUT_MS: '500',
     INQUIRY_NOTIFY_TO: 'team@example.com',
     INQUIRY_NOTIFY_FROM: 'Website <inquiries@example.com>',
   };
@@ -80,7 +84,18 @@ export async function startHarness(): Promise<Harness> {
         deps,
       );
     },
-    reset() {
+    sweep(token = env.SUPABASE_SERVICE_ROLE_KEY, deps) {
+      return harness.send(
+        new Request(FUNCTION_URL, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ sweep: true }),
+        }),
+        deps,
+      );
+    },
+    async reset() {
+      await clearSubmissions(db);
       resend.reset();
       logs.length = 0;
       storeOpenings.length = 0;

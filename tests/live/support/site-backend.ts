@@ -1,6 +1,5 @@
 // Runs the site's own backend code (src/lib) in Node against the local backend, as the built page
 // would in a browser: the GATSBY_* settings are what Gatsby inlines at build time.
-import type { IncomingHttpHeaders } from 'node:http';
 import WebSocket from 'ws';
 import { startLocalBackend, type LocalBackend, type LocalBackendOptions, type LoggedRequest } from '../../support/backend';
 
@@ -34,7 +33,7 @@ export function callShape(request: LoggedRequest): {
 } {
   const headers: Record<string, string> = {};
   for (const name of ASSERTED_HEADERS) {
-    const value = (request.headers as IncomingHttpHeaders)[name];
+    const value = request.headers[name];
     if (value !== undefined) headers[name] = String(value);
   }
   return { method: request.method, path: request.path, query: request.query, headers, body: request.body };

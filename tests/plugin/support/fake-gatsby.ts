@@ -6,7 +6,9 @@ import type { Node, NodeInput } from 'gatsby';
 import type { SourceArgs } from '../../../plugins/gatsby-source-supabase-content/src/source-nodes';
 
 const createContentDigest = (input: unknown) =>
-  createHash('md5').update(typeof input === 'string' ? input : JSON.stringify(input)).digest('hex');
+  createHash('md5')
+    .update(typeof input === 'string' ? input : JSON.stringify(input))
+    .digest('hex');
 
 type ErrorMapEntry = { text: (context: unknown) => string };
 

@@ -95,9 +95,7 @@ function postgrest(request: RecordedRequest, anonKey: string, tables: Record<str
   }
   const select = request.query.get('select');
   const columns = select && select !== '*' ? select.split(',') : undefined;
-  const projected = columns
-    ? result.map((row) => Object.fromEntries(columns.map((column) => [column, row[column]])))
-    : result;
+  const projected = columns ? result.map((row) => Object.fromEntries(columns.map((column) => [column, row[column]]))) : result;
   return json(200, projected);
 }
 

@@ -8,12 +8,13 @@ const { startLocalBackend } = require('./index.ts');
 const portFlag = process.argv.indexOf('--port');
 const port = portFlag > 0 ? Number(process.argv[portFlag + 1]) : 54321;
 
-startLocalBackend({ port })
+// The inquiry sweep every minute, as pg_cron runs it on Supabase.
+startLocalBackend({ port, sweepIntervalMs: 60_000 })
   .then((backend) => {
     console.log(`local backend on ${backend.url} (PGlite: bootstrap, migrations, seed)`);
     console.log(`  GATSBY_SUPABASE_URL=${backend.url} GATSBY_SUPABASE_ANON_KEY=${backend.anonKey}`);
     console.log(`  service role key: ${backend.serviceKey}`);
-    console.log('  every request is logged below; Ctrl+C stops it');
+    console.log('  the inquiry sweep runs every minute; every request is logged below; Ctrl+C stops it');
     let shown = 0;
     let mailed = 0;
     const timer = setInterval(() => {
@@ -29,7 +30,13 @@ startLocalBackend({ port })
     }, 250);
     const stop = () => {
       clearInterval(timer);
-      backend.stop().then(() => process.exit(0));
+      backend.stop().then(
+        () => process.exit(0),
+        (error) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

@@ -19,7 +19,7 @@ export interface FunctionProcess {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -51,7 +51,10 @@ export function edgeFunction(name: string, env: () => Record<string, string>): F
     });
     child = proc;
     return new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`local backend: ${name} did not start within ${START_TIMEOUT_MS} ms:\n${output.join('')}`)), START_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`local backend: ${name} did not start within ${START_TIMEOUT_MS} ms:\n${output.join('')}`)),
+        START_TIMEOUT_MS,
+      );
       const collect = (chunk: Buffer) => {
         const text = chunk.toString('utf8');
         output.push(text);

@@ -14,18 +14,24 @@ import {
   type EmbeddedRole,
 } from '../../../plugins/gatsby-source-supabase-content/src/embedded-db';
 import {
+  RPC_FUNCTIONS,
   RestError,
   TABLES,
+  callFunction as callDatabaseFunction,
   describeShape,
   execute,
   json,
   matchShape,
   statusForSqlState,
   type ColumnMap,
+  type FunctionArguments,
   type RestResponse,
 } from './postgrest';
 import { REPO_ROOT, edgeFunction } from './functions';
-import { startResendStandIn, type RecordedEmail } from './resend';
+import { startResendStandIn, type RecordedEmail, type ResendStandIn } from './resend';
+import { replayNetCall, takeNetCalls, type NetCall } from './net';
+
+export { replayNetCall, takeNetCalls, type NetCall } from './net';
 
 export const DEFAULT_ANON_KEY = 'local-anon-key';
 export const DEFAULT_SERVICE_KEY = 'local-service-role-key';
@@ -59,6 +65,18 @@ export interface LocalBackendOptions {
   paths?: EmbeddedPaths;
   /** Extra environment for the edge function (overrides the defaults below). */
   functionEnv?: Record<string, string>;
+  /**
+   * Runs the inquiry sweep this often, as pg_cron does every minute on Supabase (off when absent:
+   * tests call runSweep() when they mean it).
+   */
+  sweepIntervalMs?: number;
+}
+
+export interface SweepRun {
+  /** The call the database queued (private.request_inquiry_sweep() through net.http_post). */
+  call: NetCall;
+  status: number;
+  body: unknown;
 }
 
 export interface LocalBackend {
@@ -71,6 +89,13 @@ export interface LocalBackend {
   requests: LoggedRequest[];
   /** What the Resend stand-in received. */
   emails: RecordedEmail[];
+  /** The Resend stand-in, for outages (failWith). */
+  resend: ResendStandIn;
+  /**
+   * One run of the scheduled job: the database queues its call (the job's own SQL, with the URL and
+   * service key from Vault), and the call is sent to the function as pg_net would send it.
+   */
+  runSweep(): Promise<SweepRun>;
   /** While on, every PostgREST read (GET/HEAD) answers 500. */
   failReads(on: boolean): void;
   /** While on, every PostgREST write (POST/PATCH) answers 500. */
@@ -85,7 +110,8 @@ export interface LocalBackend {
 // Supabase answers the browser's preflight at its gateway and exposes Content-Range for counts.
 const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit',
+  'Access-Control-Expose-Headers':
+    'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit',
 };
 
 async function readColumns(db: PGlite): Promise<ColumnMap> {
@@ -101,6 +127,45 @@ async function readColumns(db: PGlite): Promise<ColumnMap> {
     map.set(row.table_name, columns);
   }
   return map;
+}
+
+async function readFunctions(db: PGlite): Promise<FunctionArguments> {
+  const result = await db.query<{ name: string; names: string[] | null; types: string[] | null }>(
+    `select p.proname as name, p.proargnames as names,
+            array(select pg_catalog.format_type(t, null) from unnest(p.proargtypes::oid[]) with ordinality as u(t, o) order by o) as types
+       from pg_catalog.pg_proc as p join pg_catalog.pg_namespace as n on n.oid = p.pronamespace
+      where n.nspname = 'public' and p.proname = any($1::text[])`,
+    [Object.keys(RPC_FUNCTIONS)],
+  );
+  return new Map(
+    result.rows.map((row) => [row.name, (row.types ?? []).map((type, index) => ({ name: row.names?.[index] ?? `arg${index}`, type }))]),
+  );
+}
+
+/** PostgREST's pre-request function as configured on `authenticator` (pgrst.db_pre_request), or null. */
+async function preRequestFunction(db: PGlite): Promise<string | null> {
+  const result = await db.query<{ name: string }>(
+    `select split_part(setting, '=', 2) as name
+       from pg_catalog.pg_roles as r, unnest(r.rolconfig) as setting
+      where r.rolname = 'authenticator' and setting like 'pgrst.db_pre_request=%'`,
+  );
+  const name = result.rows[0]?.name ?? null;
+  // Spliced into SQL as PostgREST does with its setting: a schema-qualified identifier only.
+  if (name !== null && !/^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?$/.test(name)) {
+    throw new Error(`local backend: pgrst.db_pre_request is not a function name: ${name}`);
+  }
+  return name;
+}
+
+/**
+ * The client address as Supabase's edge passes it on: X-Forwarded-For with the connecting address
+ * appended to whatever the client sent (which is why the first entry is only as good as the client).
+ */
+function forwardedFor(req: IncomingMessage): string {
+  const peer = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+  const sent = req.headers['x-forwarded-for'];
+  const prior = Array.isArray(sent) ? sent.join(', ') : sent;
+  return prior ? `${prior}, ${peer}` : peer;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -135,6 +200,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   ]);
   const db = await openEmbeddedDatabase(options.paths ?? PROJECT_PATHS);
   const columns = await readColumns(db);
+  const functions = await readFunctions(db);
   const resend = await startResendStandIn();
   const requests: LoggedRequest[] = [];
   let readsFail = false;
@@ -168,10 +234,21 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     return roles.get(token) ?? new RestError(401, 'PGRST301', 'No suitable key or wrong key type').toResponse();
   }
 
-  async function rest(req: IncomingMessage, table: string, query: URLSearchParams, body: string, role: EmbeddedRole): Promise<RestResponse> {
+  /**
+   * One Data API request as PostgREST runs it: in one transaction, switch to the request's role, set
+   * the request.* settings (as set_config(..., true), so they end with the transaction), call the
+   * configured pre-request function, then run the statement. An error anywhere rolls it all back.
+   */
+  async function rest(
+    req: IncomingMessage,
+    target: { table: string } | { rpc: string },
+    query: URLSearchParams,
+    body: string,
+    role: EmbeddedRole,
+  ): Promise<RestResponse> {
     const method = req.method ?? 'GET';
-    const shape = matchShape(method, table, query);
-    if (!shape) return unknownShape(method, `/rest/v1/${table}`, query);
+    const path = 'table' in target ? `/${target.table}` : `/rpc/${target.rpc}`;
+    if ('table' in target && !matchShape(method, target.table, query)) return unknownShape(method, `/rest/v1${path}`, query);
     const isRead = method === 'GET' || method === 'HEAD';
     // supabase-js names the schema in these headers; only `public` is exposed, as on Supabase.
     const profile = req.headers[isRead ? 'accept-profile' : 'content-profile'];
@@ -181,20 +258,33 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     if ((isRead && readsFail) || (!isRead && writesFail)) {
       return new RestError(500, 'LOCAL_FAILING', `local backend: ${isRead ? 'reads' : 'writes'} are failing (test control)`).toResponse();
     }
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value.join(', ') : value]),
+    );
     try {
+      const preRequest = await preRequestFunction(db);
       return await withRole(db, role, async (tx) => {
-        // PostgREST exposes the request's claims to SQL (auth.role(), policies reading the JWT).
-        await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('request.method', $2, true)`, [
-          JSON.stringify({ role }),
-          method,
-        ]);
-        return execute(tx, columns, { method, table, query, headers: req.headers as Record<string, string | undefined>, body });
+        await tx.query(
+          `select set_config('request.jwt.claims', $1, true), set_config('request.method', $2, true),
+                  set_config('request.path', $3, true), set_config('request.headers', $4, true)`,
+          [JSON.stringify({ role }), method, path, JSON.stringify(headers)],
+        );
+        if (preRequest) await tx.query(`select ${preRequest}()`);
+        if ('rpc' in target) return callDatabaseFunction(tx, functions, target.rpc, body);
+        const requestHeaders = req.headers as Record<string, string | undefined>;
+        return execute(tx, columns, { method, table: target.table, query, headers: requestHeaders, body });
       });
     } catch (error) {
       if (error instanceof RestError) return error.toResponse();
       const pg = error as { code?: string; message?: string; detail?: string; hint?: string };
       if (typeof pg.code === 'string') {
-        return new RestError(statusForSqlState(pg.code, role), pg.code, pg.message ?? 'database error', pg.detail ?? null, pg.hint ?? null).toResponse();
+        return new RestError(
+          statusForSqlState(pg.code, role),
+          pg.code,
+          pg.message ?? 'database error',
+          pg.detail ?? null,
+          pg.hint ?? null,
+        ).toResponse();
       }
       throw error;
     }
@@ -234,13 +324,21 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     });
   }
 
-  async function route(req: IncomingMessage, pathname: string, query: URLSearchParams, body: string): Promise<{ response: RestResponse; role: EmbeddedRole | null }> {
+  async function route(
+    req: IncomingMessage,
+    pathname: string,
+    query: URLSearchParams,
+    body: string,
+  ): Promise<{ response: RestResponse; role: EmbeddedRole | null }> {
     const method = req.method ?? 'GET';
     const restMatch = /^\/rest\/v1\/([a-z_]+)$/.exec(pathname);
+    const rpcMatch = /^\/rest\/v1\/rpc\/([a-z_]+)$/.exec(pathname);
     const isFunction = pathname === `/functions/v1/${FUNCTION_NAME}`;
 
     if (restMatch && method === 'OPTIONS') {
-      const allowHeaders = req.headers['access-control-request-headers'] ?? 'authorization, x-client-info, apikey, content-type, prefer, accept-profile, content-profile, range';
+      const allowHeaders =
+        req.headers['access-control-request-headers'] ??
+        'authorization, x-client-info, apikey, content-type, prefer, accept-profile, content-profile, range';
       return {
         role: null,
         response: {
@@ -260,7 +358,12 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
       const role = authorize(req.headers, query, 'rest');
       if (typeof role !== 'string') return { role: null, response: role };
       query.delete('apikey');
-      return { role, response: await rest(req, restMatch[1], query, body, role) };
+      return { role, response: await rest(req, { table: restMatch[1] }, query, body, role) };
+    }
+    if (rpcMatch?.[1] && rpcMatch[1] in RPC_FUNCTIONS && method === 'POST' && [...query.keys()].every((key) => key === 'apikey')) {
+      const role = authorize(req.headers, query, 'rest');
+      if (typeof role !== 'string') return { role: null, response: role };
+      return { role, response: await rest(req, { rpc: rpcMatch[1] }, new URLSearchParams(), body, role) };
     }
     if (isFunction) {
       const role = authorize(req.headers, query, 'functions');
@@ -274,6 +377,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     const url = new URL(req.url ?? '/', 'http://localhost');
     const body = await readBody(req);
     const query = new URLSearchParams(url.searchParams);
+    req.headers['x-forwarded-for'] = forwardedFor(req);
     let outcome: { response: RestResponse; role: EmbeddedRole | null };
     try {
       outcome = await route(req, url.pathname, query, body);
@@ -313,6 +417,33 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   const port = (server.address() as AddressInfo).port;
   baseUrl = `http://127.0.0.1:${port}`;
 
+  // The two Vault secrets the sweep job reads (docs/backend.md), pointing at this backend.
+  await db.query(`delete from vault.secrets where name in ('project_url', 'service_role_key')`);
+  await db.query(`select vault.create_secret($1, 'project_url'), vault.create_secret($2, 'service_role_key')`, [baseUrl, serviceKey]);
+
+  let sweeping: Promise<SweepRun> | null = null;
+  /** The job's SQL, run as the owner (as pg_cron runs it), then its queued call sent. */
+  const runSweep = (): Promise<SweepRun> => {
+    // One at a time, like pg_cron, which never starts a job while its previous run is going.
+    sweeping ??= (async () => {
+      try {
+        await db.query('select private.request_inquiry_sweep()');
+        const calls = await takeNetCalls(db);
+        if (calls.length !== 1) throw new Error(`local backend: the sweep queued ${calls.length} calls, expected 1`);
+        const call = calls[0]!;
+        return { call, ...(await replayNetCall(call)) };
+      } finally {
+        sweeping = null;
+      }
+    })();
+    return sweeping;
+  };
+  const sweepTimer = options.sweepIntervalMs
+    ? setInterval(() => {
+        runSweep().catch((error: unknown) => console.error('local backend: sweep failed', error));
+      }, options.sweepIntervalMs)
+    : null;
+
   return {
     url: baseUrl,
     port,
@@ -321,16 +452,19 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     db,
     requests,
     emails: resend.emails,
+    resend,
+    runSweep,
     failReads: (on) => {
       readsFail = on;
     },
     failWrites: (on) => {
       writesFail = on;
     },
-    sql: <T,>(query: string, params: unknown[] = []) =>
-      withRole(db, 'service_role', async (tx) => (await tx.query<T>(query, params)).rows),
+    sql: <T>(query: string, params: unknown[] = []) => withRole(db, 'service_role', async (tx) => (await tx.query<T>(query, params)).rows),
     functionOutput: () => fn.output.join(''),
     async stop() {
+      if (sweepTimer) clearInterval(sweepTimer);
+      await sweeping?.catch(() => undefined);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await fn.stop();

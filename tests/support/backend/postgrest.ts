@@ -1,5 +1,5 @@
 // The slice of PostgREST the site uses, executed on PGlite. Only the request shapes listed in
-// SHAPES are served; anything else is refused with 400 naming the shape, so that a new call in the
+// SHAPES (and the functions in RPC_FUNCTIONS) are served; anything else is refused with 400 naming the shape, so that a new call in the
 // site (or the function) fails a test instead of being answered by a too-generous stand-in.
 //
 // SQL is built the way PostgREST builds it (json_agg over a subselect for reads,
@@ -23,16 +23,39 @@ const CONTENT_READ = ['is_active', 'order', 'select'];
 export const SHAPES: ShapeSpec[] = [
   { name: 'content read: material_coverage (spec §7 call 1)', methods: ['GET'], table: 'material_coverage', keys: CONTENT_READ },
   { name: 'content read: timeline (call 2)', methods: ['GET'], table: 'timeline', keys: CONTENT_READ },
-  { name: 'content read: feature_cards by classification (call 3)', methods: ['GET'], table: 'feature_cards', keys: ['classification', ...CONTENT_READ] },
-  { name: 'connection test: count with limit 1 (call 4)', methods: ['HEAD', 'GET'], table: 'contact_submissions', keys: ['limit', 'select'] },
+  {
+    name: 'content read: feature_cards by classification (call 3)',
+    methods: ['GET'],
+    table: 'feature_cards',
+    keys: ['classification', ...CONTENT_READ],
+  },
+  {
+    name: 'connection test: count with limit 1 (call 4)',
+    methods: ['HEAD', 'GET'],
+    table: 'contact_submissions',
+    keys: ['limit', 'select'],
+  },
   { name: 'submission insert (call 5)', methods: ['POST'], table: 'contact_submissions', keys: [] },
   { name: 'submission insert with columns (call 5)', methods: ['POST'], table: 'contact_submissions', keys: ['columns'] },
-  { name: 'notify function: load the submission', methods: ['GET'], table: 'contact_submissions', keys: ['id', 'select'] },
-  { name: 'notify function: claim (notified_at where null)', methods: ['PATCH'], table: 'contact_submissions', keys: ['id', 'notified_at', 'select'] },
-  { name: 'notify function: release the claim', methods: ['PATCH'], table: 'contact_submissions', keys: ['id'] },
 ];
 
+/**
+ * The database functions the notify function calls (POST /rest/v1/rpc/<name>, named arguments as a
+ * JSON object), as its store names them. Any other function is an unknown shape.
+ */
+export const RPC_FUNCTIONS: Record<string, string> = {
+  inquiry_notify_claim_one: 'notify function, fast path: claim the row the browser stored',
+  inquiry_notify_claim_batch: 'notify function, sweep: claim due rows for individual emails',
+  inquiry_notify_claim_digest: 'notify function, sweep: claim the rows for a digest',
+  inquiry_notify_sent: 'notify function: report rows sent',
+  inquiry_notify_failed: 'notify function: report a failed send (schedules the retry)',
+  inquiry_notify_release: 'notify function: give untried rows back',
+};
+
 export const TABLES = [...new Set(SHAPES.map((shape) => shape.table))];
+
+/** Argument names and types per function, read from the database like the columns. */
+export type FunctionArguments = ReadonlyMap<string, ReadonlyArray<{ name: string; type: string }>>;
 
 /** Column names per table, read from the database so the whitelist follows the migrations. */
 export type ColumnMap = ReadonlyMap<string, ReadonlySet<string>>;
@@ -121,13 +144,7 @@ const IS_VALUES: Record<string, string> = { null: 'null', true: 'true', false: '
 const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns']);
 
 /** WHERE clause from the filter keys (every key that is not a reserved PostgREST parameter). */
-function whereClause(
-  columns: ReadonlySet<string>,
-  table: string,
-  query: URLSearchParams,
-  params: unknown[],
-  qualifier = '',
-): string {
+function whereClause(columns: ReadonlySet<string>, table: string, query: URLSearchParams, params: unknown[], qualifier = ''): string {
   const conditions: string[] = [];
   for (const [key, raw] of query) {
     if (RESERVED.has(key)) continue;
@@ -190,12 +207,22 @@ function stripNulls(rows: Record<string, unknown>[]): Record<string, unknown>[] 
 }
 
 /** Array or, for Accept: application/vnd.pgrst.object+json, exactly one object (else 406). */
-function representation(rows: Record<string, unknown>[], accept: string | undefined, status: number, headers: Record<string, string>): RestResponse {
+function representation(
+  rows: Record<string, unknown>[],
+  accept: string | undefined,
+  status: number,
+  headers: Record<string, string>,
+): RestResponse {
   const wanted = (accept ?? '').split(';')[0]?.trim();
   const shown = /nulls=stripped/.test(accept ?? '') ? stripNulls(rows) : rows;
   if (wanted === 'application/vnd.pgrst.object+json') {
     if (shown.length !== 1) {
-      return new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${shown.length} rows`).toResponse();
+      return new RestError(
+        406,
+        'PGRST116',
+        'Cannot coerce the result to a single JSON object',
+        `The result contains ${shown.length} rows`,
+      ).toResponse();
     }
     return json(status, shown[0], headers);
   }
@@ -268,9 +295,7 @@ async function insert(tx: Transaction, p: Prepared, request: RestRequest): Promi
   if (!rows.every(isRecord)) throw new RestError(400, 'PGRST102', 'All object keys must match');
   const names = bodyColumns(p, rows, request.query.get('columns'));
   const list = names.map(ident).join(', ');
-  const insertSql =
-    `insert into ${p.qualified} (${list}) ` +
-    `select ${list} from json_populate_recordset(null::${p.qualified}, $1::json)`;
+  const insertSql = `insert into ${p.qualified} (${list}) ` + `select ${list} from json_populate_recordset(null::${p.qualified}, $1::json)`;
   const prefer = parsePrefer(request.headers.prefer);
   if (prefer.get('return') !== 'representation') {
     await tx.query(insertSql, [JSON.stringify(rows)]);
@@ -290,19 +315,51 @@ async function update(tx: Transaction, p: Prepared, request: RestRequest): Promi
   // The target is aliased because the body record has the same column names as the table.
   const where = whereClause(p.columns, p.table, request.query, params, '_target.');
   const updateSql =
-    `update ${p.qualified} as _target set ${assignments} ` +
-    `from json_populate_record(null::${p.qualified}, $1::json) _body${where}`;
+    `update ${p.qualified} as _target set ${assignments} ` + `from json_populate_record(null::${p.qualified}, $1::json) _body${where}`;
   const prefer = parsePrefer(request.headers.prefer);
   if (prefer.get('return') !== 'representation') {
     await tx.query(updateSql, params);
     return { status: 204, headers: { 'Content-Range': '*/*' } };
   }
   const select = request.query.get('select');
-  const returning = select === null || select === '*'
-    ? '_target.*'
-    : select.split(',').map((name) => `_target.${column(p.columns, p.table, name)}`).join(', ');
+  const returning =
+    select === null || select === '*'
+      ? '_target.*'
+      : select
+          .split(',')
+          .map((name) => `_target.${column(p.columns, p.table, name)}`)
+          .join(', ');
   const updated = await changedRows(tx, `${updateSql} returning ${returning}`, params);
   return representation(updated, request.headers.accept, 200, { 'Content-Range': contentRange(0, updated.length, null) });
+}
+
+/**
+ * POST /rpc/<name> as PostgREST runs it: the body's members become named arguments (typed by
+ * json_to_record with the function's own argument types), the result is sent as JSON.
+ */
+export async function callFunction(tx: Transaction, functions: FunctionArguments, name: string, body: string): Promise<RestResponse> {
+  const args = functions.get(name);
+  if (!args) throw new RestError(404, 'PGRST202', `Could not find the function public.${name} in the schema cache`);
+  const parsed = body === '' ? {} : parseBody(body);
+  if (!isRecord(parsed)) throw new RestError(400, 'PGRST102', 'Empty or invalid json');
+  const unknown = Object.keys(parsed).filter((key) => !args.some((arg) => arg.name === key));
+  if (unknown.length > 0) {
+    throw new RestError(
+      404,
+      'PGRST202',
+      `Could not find the function public.${name}(${Object.keys(parsed).sort().join(', ')}) in the schema cache`,
+    );
+  }
+  const given = args.filter((arg) => arg.name in parsed);
+  const call = `public.${ident(name)}(${given.map((arg) => `${ident(arg.name)} := _args.${ident(arg.name)}`).join(', ')})`;
+  const from = given.length
+    ? ` from json_to_record($1::json) as _args(${given.map((arg) => `${ident(arg.name)} ${arg.type}`).join(', ')})`
+    : '';
+  const result = await tx.query<{ body: string }>(
+    `select to_json(${call})::text as body${from}`,
+    given.length ? [JSON.stringify(parsed)] : [],
+  );
+  return { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: result.rows[0]?.body ?? 'null' };
 }
 
 /** Runs a request that matched a shape, inside the caller's role transaction. */
@@ -326,6 +383,8 @@ export function execute(tx: Transaction, columnMap: ColumnMap, request: RestRequ
  * for the anonymous role and 403 otherwise, constraint violations 400/409, unknown objects 404.
  */
 export function statusForSqlState(code: string, role: string): number {
+  // RAISE sqlstate 'PTxyz' answers HTTP xyz (PostgREST's custom status codes).
+  if (/^PT[1-5]\d\d$/.test(code)) return Number(code.slice(2));
   if (code === '42501') return role === 'anon' ? 401 : 403;
   if (code === '23503' || code === '23505') return 409;
   if (code === '42P01' || code === '42883') return 404;

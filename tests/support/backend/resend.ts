@@ -1,5 +1,5 @@
 // Resend's HTTP API as far as the notify function uses it (POST /emails), recording each email so
-// tests can assert what the team would receive.
+// tests can assert what the team would receive, and failing on demand (an outage, a rate limit).
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -13,12 +13,22 @@ export interface RecordedEmail {
 export interface ResendStandIn {
   url: string;
   apiKey: string;
+  /** Emails accepted, in order (what the team's inbox receives). */
   emails: RecordedEmail[];
+  /** Requests refused while failing, in order. */
+  refused: RecordedEmail[];
+  /**
+   * An outage: until called with null, every email is answered with this status (and headers, e.g.
+   * Retry-After), or with the connection dropped for 'network'.
+   */
+  failWith(failure: number | 'network' | null, headers?: Record<string, string>): void;
   stop(): Promise<void>;
 }
 
 export async function startResendStandIn(apiKey = 'local-resend-key'): Promise<ResendStandIn> {
   const emails: RecordedEmail[] = [];
+  const refused: RecordedEmail[] = [];
+  let failure: { status: number | 'network'; headers: Record<string, string> } | null = null;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -35,6 +45,12 @@ export async function startResendStandIn(apiKey = 'local-resend-key'): Promise<R
         return answer(422, { message: 'body is not JSON' });
       }
       const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+      if (failure) {
+        refused.push({ headers: req.headers, body, idempotencyKey });
+        if (failure.status === 'network') return void req.socket.destroy();
+        res.writeHead(failure.status, { 'Content-Type': 'application/json', ...failure.headers });
+        return void res.end(JSON.stringify({ statusCode: failure.status, name: 'application_error', message: 'outage (test control)' }));
+      }
       emails.push({ headers: req.headers, body, idempotencyKey });
       answer(200, { id: `local-email-${emails.length}` });
     });
@@ -44,6 +60,10 @@ export async function startResendStandIn(apiKey = 'local-resend-key'): Promise<R
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     apiKey,
     emails,
+    refused,
+    failWith(status, headers = {}) {
+      failure = status === null ? null : { status, headers };
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
