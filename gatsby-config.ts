@@ -1,18 +1,30 @@
 import type { GatsbyConfig } from 'gatsby';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CONTENT_TABLES } from './src/content/model';
-import { DEFAULT_SITE_URL, SITE } from './src/content/site';
+import { SITE, deploySettings } from './src/content/site';
+
+// Gatsby reads .env.development / .env.production itself only for the browser's bundle; the build's
+// own settings below (the backend, the address) come from the same file. The environment wins.
+const envFile = path.join(__dirname, `.env.${process.env.NODE_ENV === 'production' ? 'production' : 'development'}`);
+if (existsSync(envFile)) process.loadEnvFile(envFile);
 
 const supabase = path.join(__dirname, 'supabase');
+// The site's address and analytics script depend on where it is built (SITE_URL, the host's own
+// variables); gatsby-node.ts reports them once and stops a deploy build that lacks an address.
+const deploy = deploySettings(process.env);
 
 const config: GatsbyConfig = {
-  // The site's identity lives in src/content/site.ts; the deployed origin comes from SITE_URL so
-  // that canonical and social links point at the real host.
   siteMetadata: {
     ...SITE,
-    siteUrl: process.env.SITE_URL || DEFAULT_SITE_URL,
+    siteUrl: deploy.siteUrl,
+    analyticsSrc: deploy.analyticsSrc,
   },
   graphqlTypegen: false,
+  // The site is static files that any host serves as they are. Without an adapter named here,
+  // Gatsby installs its Netlify adapter on Netlify builds, which appends headers of its own to
+  // public/_headers, some contradicting the site's (Referrer-Policy); this one changes nothing.
+  adapter: { name: 'static-files', adapt: () => undefined },
   plugins: [
     'gatsby-plugin-postcss',
     'gatsby-plugin-image',
@@ -32,13 +44,14 @@ const config: GatsbyConfig = {
       },
     },
     {
-      // public/_headers for hosts that read it: the page may talk to its Supabase project, show
-      // pictures from its storage (rows changed since the build) and load the analytics script,
-      // and nothing else from elsewhere. The bundles start after the first paint (DESIGN.md's LCP budget).
+      // Each page's Content-Security-Policy, and public/_headers for the hosts that read it: the
+      // page may talk to its Supabase project, show pictures from its storage (rows changed since
+      // the build) and load the analytics script (which reports to its own origin), and nothing else
+      // from elsewhere. The bundles start after the first paint (the LCP budget in docs/architecture.md).
       resolve: 'gatsby-plugin-security-headers',
       options: {
-        connectSrc: [process.env.GATSBY_SUPABASE_URL].filter(Boolean),
-        scriptSrc: [process.env.GATSBY_ANALYTICS_SRC].filter(Boolean),
+        connectSrc: [process.env.GATSBY_SUPABASE_URL, deploy.analyticsSrc].filter(Boolean),
+        scriptSrc: [deploy.analyticsSrc].filter(Boolean),
         imgSrc: [process.env.GATSBY_SUPABASE_URL].filter(Boolean),
         deferScripts: true,
       },

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench — a benchmark, not a test: measures the figures DESIGN.md budgets and prints them
+// npm run bench — a benchmark, not a test: measures the figures docs/architecture.md budgets and prints them
 // against the budgets, writing everything to artifacts/bench.json.
 //   1. build times: a cold build (after gatsby clean) and a content-only warm rebuild, both against
 //      the local backend (the webhook case: same settings, warm cache, one row changed);
@@ -32,7 +32,7 @@ const { photoFile } = require('../tests/support/photos.ts');
 const OUT = path.join(REPO_ROOT, 'artifacts', 'bench');
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 
-// DESIGN.md, "Budgets".
+// docs/architecture.md, "Performance budgets".
 const BUDGET = {
   firstLoadJsGzipKb: 95,
   scores: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 },

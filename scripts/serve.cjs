@@ -1,21 +1,33 @@
 #!/usr/bin/env node
-// npm run serve: the production build in public/, served as the hosts we deploy to serve it: the
-// build's _headers (its Content-Security-Policy included) applied, gzip, and the host's analytics
-// path answered by a local stand-in (on Vercel the platform serves /_vercel/insights/script.js;
-// without a stand-in every visit would log a 404). The browser tests and the bench use the same server.
+// npm run serve [-- --as=netlify|vercel|plain]: the production build in public/, served as a host
+// serves it, gzip included (docs/hosting.md):
+//   netlify (the default; Cloudflare Pages alike) — with the build's public/_headers;
+//   vercel — with vercel.json's headers, and a local stand-in for Vercel's analytics script path;
+//   plain — with no headers of the site at all: the policy in each page must hold on its own.
+// The browser tests and the bench use the same server.
 require('../tests/support/backend/register-ts.cjs');
 const fs = require('node:fs');
 const path = require('node:path');
 const { startStaticServer } = require('../tests/e2e/support/static-server.ts');
 
+const MODES = {
+  netlify: { headers: '_headers', host: 'Netlify and Cloudflare Pages' },
+  vercel: { headers: 'vercel', host: 'Vercel' },
+  plain: { headers: 'none', host: 'a host that sends no headers' },
+};
+const as = (process.argv.find((arg) => arg.startsWith('--as=')) ?? '--as=netlify').slice('--as='.length);
+if (!(as in MODES)) {
+  console.error(`--as=${as}: expected one of ${Object.keys(MODES).join(', ')}`);
+  process.exit(2);
+}
 const root = path.join(__dirname, '..', 'public');
 if (!fs.existsSync(path.join(root, 'index.html'))) {
   console.error('public/index.html does not exist: run `npm run build` first.');
   process.exit(1);
 }
 const port = Number(process.env.PORT || 9000);
-startStaticServer(root, { port }).then(
-  (server) => console.log(`Serving public/ at ${server.url} (Ctrl+C to stop)`),
+startStaticServer(root, { port, headers: MODES[as].headers }).then(
+  (server) => console.log(`Serving public/ at ${server.url} as ${MODES[as].host} would (Ctrl+C to stop)`),
   (error) => {
     console.error(`Could not serve public/: ${error.message}`);
     process.exit(1);

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { GatsbyNode, PluginOptions } from 'gatsby';
 import { deferScripts } from './src/defer-scripts';
-import { contentSecurityPolicy, headersFile, inlineScriptHashes, originOf } from './src/headers';
+import { contentSecurityPolicy, headersFile, inlineScriptHashes, insertPolicyMeta, originOf } from './src/headers';
 
 interface SecurityHeadersOptions extends PluginOptions {
   connectSrc: string[];
@@ -38,31 +38,40 @@ interface BuildState {
   program: { directory: string };
 }
 
-const origins = (urls: string[]) => urls.map(originOf).filter((o): o is string => o !== null);
+const originsOf = (urls: string[]) => urls.map(originOf).filter((o): o is string => o !== null);
 
-// After the HTML exists: optionally defer its bundles, then one policy for the whole site, allowing
-// every page's inline scripts.
+// After the HTML exists: optionally defer its bundles, then give each page its own policy in a meta
+// element, allowing exactly that page's inline scripts; the hosts' headers carry the rest.
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }, options) => {
   const { connectSrc, scriptSrc, imgSrc, deferScripts: defer } = options as SecurityHeadersOptions;
   const { program } = (store.getState as () => BuildState)();
   const publicDir = path.join(program.directory, 'public');
   const pages = await htmlFiles(publicDir);
+  const origins = {
+    connectOrigins: originsOf(connectSrc),
+    scriptOrigins: originsOf(scriptSrc),
+    imageOrigins: originsOf(imgSrc),
+  };
   const hashes = new Set<string>();
+  let documents = 0;
   for (const file of pages) {
     let html = await fs.readFile(file, 'utf8');
-    if (defer) {
-      html = deferScripts(html);
-      await fs.writeFile(file, html);
+    if (defer) html = deferScripts(html);
+    // Gatsby's slices (public/_gatsby/slices) are fragments it stitches into pages: they get the
+    // same deferral, and the pages holding them get the policy.
+    if (/<head\b/i.test(html)) {
+      // Hashed last: the loader that deferScripts writes is an inline script too.
+      const pageHashes = inlineScriptHashes(html);
+      for (const hash of pageHashes) hashes.add(hash);
+      html = insertPolicyMeta(html, contentSecurityPolicy(pageHashes, origins));
+      documents += 1;
     }
-    for (const hash of inlineScriptHashes(html)) hashes.add(hash);
+    await fs.writeFile(file, html);
   }
-  const csp = contentSecurityPolicy([...hashes].sort(), {
-    connectOrigins: origins(connectSrc),
-    scriptOrigins: origins(scriptSrc),
-    imageOrigins: origins(imgSrc),
-  });
-  await fs.writeFile(path.join(publicDir, '_headers'), headersFile(csp));
+  await fs.writeFile(path.join(publicDir, '_headers'), headersFile());
+  const pagesWritten = `${documents} ${documents === 1 ? 'page' : 'pages'}`;
   reporter.info(
-    `security headers: public/_headers with ${hashes.size} inline script hashes from ${pages.length} pages${defer ? ', bundles deferred past the first paint' : ''}`,
+    `security headers: a Content-Security-Policy meta element in ${pagesWritten} (${hashes.size} inline script hashes), ` +
+      `public/_headers for Netlify and Cloudflare Pages${defer ? ', bundles deferred past the first paint' : ''}`,
   );
 };

@@ -1,9 +1,8 @@
 import { Script } from 'gatsby';
 import React from 'react';
-import { analyticsSrc } from '../content/site';
 
-// strategy="idle" loads it after the page is interactive, so it never competes with the content.
-export function Analytics() {
-  const src = analyticsSrc(process.env.GATSBY_ANALYTICS_SRC, process.env.NODE_ENV);
+// The build decides the script (deploySettings in src/content/site.ts): none where it would not
+// exist. strategy="idle" loads it after the page is interactive, so it never competes with the content.
+export function Analytics({ src }: { src: string | null }) {
   return src ? <Script src={src} strategy="idle" /> : null;
 }

@@ -2,7 +2,6 @@ import React, { Suspense, useCallback, type ReactNode } from 'react';
 import { SECTION_IDS } from '../content/constants';
 import type { BuiltPictures } from '../content/pictures';
 import type { FeatureCard, MaterialCoverageItem, TimelineItem } from '../content/types';
-import { Analytics } from './Analytics';
 import { useContactModal } from './ContactModalProvider';
 import { Coverage } from './Coverage';
 import { Hero } from './Hero';
@@ -25,7 +24,7 @@ export interface LandingContent {
 
 // Each part of the page is its own Suspense boundary, though nothing in it suspends: React then
 // hydrates the parts one by one in short, interruptible pieces instead of the whole page in one
-// long task that would hold a slow phone's main thread (DESIGN.md's budgets: TBT drives Lighthouse
+// long task that would hold a slow phone's main thread (the budgets in docs/architecture.md: TBT drives Lighthouse
 // performance). A tap on a part not yet hydrated makes React hydrate that part first.
 function Part({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;
@@ -59,7 +58,6 @@ export function LandingPage({ productName, tagline, coverage, timeline, adasorte
       <Part>
         <SiteFooter productName={productName} tagline={tagline} onChat={openContact} />
       </Part>
-      <Analytics />
     </>
   );
 }

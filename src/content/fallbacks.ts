@@ -1,4 +1,4 @@
-// What a card shows where its row has no usable value (DESIGN.md, "ids and nulls"): an adopted
+// What a card shows where its row has no usable value (docs/architecture.md): an adopted
 // project's rows may leave any column but the name or title empty, and were written without the
 // checks our migrations add.
 

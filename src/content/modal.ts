@@ -51,7 +51,7 @@ export const OPTIONAL_HINT = 'Optional';
 export const SENDING_LABEL = 'Sending...';
 export const CLOSE_LABEL = 'Close';
 
-// DESIGN.md: the spec only logs a failed submission; we also tell the visitor, keeping what they typed.
+// docs/architecture.md: the spec only logs a failed submission; we also tell the visitor, keeping what they typed.
 export const SUBMIT_FAILED_MESSAGE = 'Your message could not be sent. Please try again.';
 // The backend refused the insert with HTTP 429: too many inquiries from this address in ten minutes
 // (docs/backend.md). Trying again at once would fail the same way, so the text says to wait.
@@ -85,6 +85,6 @@ export const HONEYPOT_FIELD = { name: 'website', label: 'Leave this field empty'
 export const SUCCESS_AUTO_CLOSE_MS = 2000;
 export const SIMULATED_SUBMIT_DELAY_MS = 1500;
 
-// DESIGN.md: the investor modal has no visible trigger in the spec; this URL hash opens it, so a
+// docs/architecture.md: the investor modal has no visible trigger in the spec; this URL hash opens it, so a
 // link such as <a href="#investor-deck"> in an email or the footer works.
 export const INVESTOR_DECK_HASH = '#investor-deck';

@@ -105,7 +105,7 @@ export function createBackend(settings: BackendSettings): Backend {
     },
 
     async insertSubmission(row) {
-      // return=minimal: nothing is read back (DESIGN.md), so visitors need no right to see a row.
+      // return=minimal: nothing is read back (docs/architecture.md), so visitors need no right to see a row.
       const { error, status } = await client.from(SUBMISSIONS_TABLE).insert(row).setHeader('Prefer', 'return=minimal');
       if (error) throw new BackendCallFailed(`insert into ${SUBMISSIONS_TABLE}`, status, error.message);
     },

@@ -1,4 +1,4 @@
-// The client-side refresh fallback (DESIGN.md): the page is built with its content, and a site
+// The client-side refresh fallback (docs/architecture.md): the page is built with its content, and a site
 // built with backend settings re-reads the three lists (spec §7 calls 1-3) once the browser is
 // idle, then now and then while the page is open, so an edit made after the build shows without
 // waiting for the rebuild or a reload. Wired once, in the page; the sections keep taking plain
@@ -46,7 +46,7 @@ export type ListOutcome<K extends LiveListKey> = { ok: true; items: LiveItems[K]
  * The lists after one query settled. Returns `lists` itself when nothing visible changes, so React
  * skips the render: an unchanged backend costs no layout work and no shift. A failed query only
  * changes a list that is waiting for it (its skeleton, shown for a list the build delivered empty):
- * visitors never lose content that was already there (DESIGN.md).
+ * visitors never lose content that was already there (docs/architecture.md).
  */
 export function applyOutcome<K extends LiveListKey>(lists: LiveLists, key: K, outcome: ListOutcome<K>): LiveLists {
   const current = lists[key];

@@ -1,5 +1,6 @@
 import { graphql, type HeadFC, type PageProps } from 'gatsby';
 import React, { useMemo } from 'react';
+import { Analytics } from '../components/Analytics';
 import { ContactModalProvider } from '../components/ContactModalProvider';
 import { LandingPage, type LandingContent } from '../components/LandingPage';
 import { readyList } from '../components/ListState';
@@ -39,6 +40,7 @@ export default function IndexPage({ data }: PageProps<IndexData>) {
   return (
     <ContactModalProvider>
       <LandingPage {...built} {...lists} />
+      <Analytics src={data.site.siteMetadata.analyticsSrc} />
     </ContactModalProvider>
   );
 }
@@ -48,7 +50,7 @@ export const Head: HeadFC<IndexData> = ({ data }) => <SeoHead site={data.site.si
 export const query = graphql`
   query IndexPage {
     site {
-      siteMetadata { title description productName tagline siteUrl socialImage }
+      siteMetadata { title description productName tagline siteUrl socialImage analyticsSrc }
     }
     allMaterialCoverage(sort: { row_position: ASC }) {
       nodes {

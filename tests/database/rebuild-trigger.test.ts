@@ -1,5 +1,7 @@
 // Rebuild on edit: content changes ask the host for one build per statement through net.http_post
 // (recorded by the bootstrap's pg_net stand-in); inquiries never do; no hook URL means no call.
+// That is the behaviour without pg_cron, as on PGlite here; with pg_cron a burst of edits makes one
+// call after a quiet minute (rebuild-when-quiet.test.ts).
 import path from 'node:path';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { openEmbeddedDatabase, withRole } from '../../plugins/gatsby-source-supabase-content/src/embedded-db';

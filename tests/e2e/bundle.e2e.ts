@@ -1,4 +1,4 @@
-// supabase-js stays out of the page's first-load JavaScript (DESIGN.md budget): in both builds of
+// supabase-js stays out of the page's first-load JavaScript (a budget of docs/architecture.md): in both builds of
 // global-setup.ts, read from the files as shipped. First load = the scripts index.html starts plus
 // the page component's chunk group, which Gatsby's loader fetches before hydrating (as
 // scripts/bench.mjs counts it). The client lives in the lazy `backend-client` chunk group, which

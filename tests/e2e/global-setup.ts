@@ -1,10 +1,14 @@
 // Builds the site once per variant and serves each build for the browser tests:
-//   embedded — no settings, the embedded PGlite default (what a fresh clone builds);
-//   backend  — GATSBY_SUPABASE_URL/ANON_KEY pointing at the local backend, which holds the seed
-//              plus edits (support/backend-content.ts) so the page can prove where it sourced from,
-//              and phone-sized photos in its storage. Built twice, as a site is: a first build,
-//              then the content-only rebuild an edit triggers (warm cache), which is the one served;
-//              each build's requests to the backend are kept for the tests.
+//   embedded — no settings, the embedded PGlite default (what a fresh clone builds), served twice:
+//              with its _headers as Netlify and Cloudflare Pages serve it, and with no headers at
+//              all as a plain static host would (its meta policy must hold alone);
+//   backend  — a production build as Vercel runs it (REQUIRE_BACKEND=1, VERCEL=1 and Vercel's
+//              production host name), GATSBY_SUPABASE_URL/ANON_KEY pointing at the local backend,
+//              which holds the seed plus edits (support/backend-content.ts) so the page can prove
+//              where it sourced from, and phone-sized photos in its storage; served with
+//              vercel.json's headers. Built twice, as a site is: a first build, then the
+//              content-only rebuild an edit triggers (warm cache), which is the one served; each
+//              build's requests to the backend are kept for the tests.
 // The backend only runs for its builds; test files start their own at the same port (the URL is
 // baked into the build), so each file controls a fresh database.
 // E2E_REUSE_BUILD=1 reuses the last builds in artifacts/e2e-sites (for iterating on tests only).
@@ -15,6 +19,8 @@ import { RENAMED_TIMELINE, applyBackendContent } from './support/backend-content
 import { SITES_DIR, backendBuildFiles, buildSite, holdLock, type BackendBuild } from './support/site-build';
 import { startStaticServer, type StaticServer } from './support/static-server';
 
+/** What Vercel gives a production build (its system variables), plus the setting README asks for. */
+export const VERCEL_BUILD_ENV = { VERCEL: '1', VERCEL_PROJECT_PRODUCTION_URL: 'adasorter.example', REQUIRE_BACKEND: '1' };
 const MANIFEST = path.join(SITES_DIR, 'manifest.json');
 
 interface Manifest {
@@ -38,7 +44,7 @@ async function buildAgainstBackend(backend: LocalBackend, name: BackendBuild): P
   const { buildMs } = await buildSite({
     outDir: path.join(SITES_DIR, 'backend'),
     logFile: files.log,
-    env: { GATSBY_SUPABASE_URL: backend.url, GATSBY_SUPABASE_ANON_KEY: backend.anonKey },
+    env: { GATSBY_SUPABASE_URL: backend.url, GATSBY_SUPABASE_ANON_KEY: backend.anonKey, ...VERCEL_BUILD_ENV },
   });
   console.log(`e2e: ${name} ${Math.round(buildMs / 1000)} s (with lock wait ${Math.round((Date.now() - started) / 1000)} s)`);
   writeFileSync(files.requests, JSON.stringify(backend.requests, null, 2));
@@ -73,11 +79,13 @@ export default async function globalSetup(): Promise<void> {
   const manifest: Manifest = reuse ? (JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest) : await buildVariants();
   writeFileSync(MANIFEST, JSON.stringify(manifest));
 
-  const embedded = await startStaticServer(path.join(SITES_DIR, 'embedded'));
-  const backendSite = await startStaticServer(path.join(SITES_DIR, 'backend'));
-  globalThis.__E2E_SERVERS__ = [embedded, backendSite];
+  const embedded = await startStaticServer(path.join(SITES_DIR, 'embedded'), { headers: '_headers' });
+  const plain = await startStaticServer(path.join(SITES_DIR, 'embedded'), { headers: 'none' });
+  const backendSite = await startStaticServer(path.join(SITES_DIR, 'backend'), { headers: 'vercel' });
+  globalThis.__E2E_SERVERS__ = [embedded, plain, backendSite];
   // Test files run in their own realm; the environment is what they share with this one.
   process.env.E2E_EMBEDDED_URL = embedded.url;
+  process.env.E2E_PLAIN_URL = plain.url;
   process.env.E2E_BACKEND_SITE_URL = backendSite.url;
   process.env.E2E_BACKEND_PORT = String(manifest.backendPort);
 }

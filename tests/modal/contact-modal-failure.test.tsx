@@ -1,4 +1,4 @@
-// A failed submission (DESIGN.md): logged, shown inline, nothing typed is lost, the button works
+// A failed submission (docs/architecture.md): logged, shown inline, nothing typed is lost, the button works
 // again. And one click sends one inquiry.
 import { act, screen, within } from '@testing-library/react';
 import {

@@ -1,4 +1,4 @@
-// DESIGN.md: the investor modal opens from the URL hash #investor-deck, on load and when the hash
+// docs/architecture.md: the investor modal opens from the URL hash #investor-deck, on load and when the hash
 // changes; closing removes the hash without a new history entry, so the link works again.
 import { act, screen } from '@testing-library/react';
 import { INVESTOR_DECK_HASH, MODAL_COPY } from '../../src/content/modal';

@@ -1,4 +1,4 @@
-// Rows of an adopted project leave optional columns empty (DESIGN.md, "ids and nulls"): the page
+// Rows of an adopted project leave optional columns empty (docs/architecture.md): the page
 // falls back for each one and never shows "null", an empty paragraph or a broken picture.
 import { render, screen, within } from '@testing-library/react';
 import { MotionGlobalConfig } from 'framer-motion';

@@ -3,7 +3,7 @@ import React from 'react';
 import { SeoHead } from '../../src/components/SeoHead';
 import { SITE, type SiteMetadata } from '../../src/content/site';
 
-const site: SiteMetadata = { ...SITE, siteUrl: 'https://adasorter.example/' };
+const site: SiteMetadata = { ...SITE, siteUrl: 'https://adasorter.example/', analyticsSrc: null };
 
 function head() {
   const { container } = render(<SeoHead site={site} />);

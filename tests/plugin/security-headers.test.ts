@@ -1,5 +1,18 @@
 import { createHash } from 'node:crypto';
-import { contentSecurityPolicy, headersFile, inlineScriptHashes, originOf } from '../../plugins/gatsby-plugin-security-headers/src/headers';
+import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { onPostBuild } from '../../plugins/gatsby-plugin-security-headers/gatsby-node';
+import {
+  contentSecurityPolicy,
+  headerOnlyPolicy,
+  headersFile,
+  hostHeaderRules,
+  inlineScriptHashes,
+  insertPolicyMeta,
+  metaPolicy,
+  originOf,
+} from '../../plugins/gatsby-plugin-security-headers/src/headers';
 import { deferScripts, loaderSource } from '../../plugins/gatsby-plugin-security-headers/src/defer-scripts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -62,12 +75,148 @@ describe('contentSecurityPolicy', () => {
   });
 });
 
-describe('headersFile', () => {
-  it('puts the policy on every path and long caching on hashed assets only', () => {
-    const file = headersFile("default-src 'self'");
-    expect(file).toMatch(/^\/\*\n {2}Content-Security-Policy: default-src 'self'\n/);
-    expect(file).toContain('/static/*\n  Cache-Control: public, max-age=31536000, immutable');
-    expect(file).toContain('/page-data/*\n  Cache-Control: public, max-age=0, must-revalidate');
+describe('metaPolicy and headerOnlyPolicy', () => {
+  const policy = "default-src 'self'; script-src 'self' 'sha256-abc='; frame-ancestors 'none'; report-uri /csp; sandbox";
+
+  it('split a policy into what a meta element can carry and what only a header can', () => {
+    expect(metaPolicy(policy)).toBe("default-src 'self'; script-src 'self' 'sha256-abc='");
+    expect(headerOnlyPolicy(policy)).toBe("frame-ancestors 'none'; report-uri /csp; sandbox");
+  });
+
+  it("leave the site's own policy with framing refused by header only", () => {
+    const site = contentSecurityPolicy(["'sha256-abc='"], { connectOrigins: [], scriptOrigins: [] });
+    expect(headerOnlyPolicy(site)).toBe("frame-ancestors 'none'");
+    expect(metaPolicy(site)).toMatch(/^default-src 'self'; script-src 'self' 'sha256-abc='; /);
+    expect(metaPolicy(site)).not.toMatch(/frame-ancestors/);
+  });
+});
+
+describe('insertPolicyMeta', () => {
+  const policy = contentSecurityPolicy(["'sha256-abc='"], { connectOrigins: ['https://abcd.supabase.co'], scriptOrigins: [] });
+  const page =
+    '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><meta name="viewport" content="x"/><style>a{}</style><link rel="preload" href="/f.woff2"/><script>a()</script></head><body><script src="/app.js"></script></body></html>';
+  const metaOf = (html: string) => [...html.matchAll(/<meta http-equiv="Content-Security-Policy" content="([^"]*)"\/>/g)];
+
+  it('puts the policy right after the charset declaration, before every script, style and link', () => {
+    const html = insertPolicyMeta(page, policy);
+    expect(
+      html.startsWith('<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><meta http-equiv="Content-Security-Policy" content="'),
+    ).toBe(true);
+    const at = html.indexOf('http-equiv="Content-Security-Policy"');
+    for (const tag of ['<script', '<style', '<link']) expect(html.indexOf(tag)).toBeGreaterThan(at);
+    expect(metaOf(html).map((m) => m[1])).toEqual([metaPolicy(policy)]);
+    // The rest of the page is untouched.
+    expect(html.replace(metaOf(html)[0]?.[0] ?? '', '')).toBe(page);
+  });
+
+  it('keeps the charset declaration within the first 1024 bytes, as the HTML standard asks', () => {
+    const long = contentSecurityPolicy(
+      Array.from({ length: 40 }, (_, i) => `'sha256-${String(i).padStart(43, 'x')}='`),
+      { connectOrigins: [], scriptOrigins: [] },
+    );
+    expect(insertPolicyMeta(page, long).indexOf('<meta charSet="utf-8"/>')).toBeLessThan(1024 - 30);
+  });
+
+  it('puts it first in <head> where there is no charset declaration', () => {
+    expect(insertPolicyMeta('<html><head><title>t</title></head></html>', policy)).toMatch(
+      /^<html><head><meta http-equiv="Content-Security-Policy" content="[^"]+"\/><title>/,
+    );
+  });
+
+  it('replaces the policy of an earlier build rather than adding a second one', () => {
+    const once = insertPolicyMeta(page, policy);
+    const other = contentSecurityPolicy(["'sha256-new='"], { connectOrigins: [], scriptOrigins: [] });
+    const twice = insertPolicyMeta(once, other);
+    expect(metaOf(twice).map((m) => m[1])).toEqual([metaPolicy(other)]);
+    expect(insertPolicyMeta(once, policy)).toBe(once);
+  });
+
+  it('escapes the attribute value', () => {
+    const html = insertPolicyMeta(page, `default-src 'self'; connect-src https://a.test/?x="1"&y`);
+    expect(metaOf(html)[0]?.[1]).toBe("default-src 'self'; connect-src https://a.test/?x=&quot;1&quot;&amp;y");
+  });
+
+  it('refuses a page without a head', () => {
+    expect(() => insertPolicyMeta('<p>fragment</p>', policy)).toThrow(/<head>/);
+  });
+});
+
+describe('hostHeaderRules and headersFile', () => {
+  it('send what a meta element cannot carry on every path, and nothing of a particular build', () => {
+    const [all] = hostHeaderRules();
+    expect(all?.path).toBe('/*');
+    expect(Object.fromEntries(all?.headers ?? [])).toEqual({
+      'Content-Security-Policy': "frame-ancestors 'none'",
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+    });
+    expect(headersFile()).not.toMatch(/sha256|script-src/);
+  });
+
+  it('cache hashed assets for a year and revalidate pages and page data', () => {
+    const file = headersFile();
+    expect(file).toMatch(/^\/\*\n {2}Content-Security-Policy: frame-ancestors 'none'\n/);
+    for (const hashed of ['/static/*', '/*.js', '/*.css'])
+      expect(file).toContain(`${hashed}\n  Cache-Control: public, max-age=31536000, immutable\n`);
+    for (const page of ['/', '/*.html', '/page-data/*'])
+      expect(file).toContain(`${page}\n  Cache-Control: public, max-age=0, must-revalidate\n`);
+  });
+});
+
+describe('onPostBuild', () => {
+  let site: string;
+  const reporter = { info: jest.fn() };
+  const run = () =>
+    (onPostBuild as (args: unknown, options: unknown) => Promise<void>)(
+      { store: { getState: () => ({ program: { directory: site } }) }, reporter },
+      { connectSrc: ['https://abcd.supabase.co/'], scriptSrc: [], imgSrc: ['https://abcd.supabase.co/'], deferScripts: true, plugins: [] },
+    );
+  // Gatsby's scripts slice: a fragment it stitches into each page.
+  const SLICE = '<script src="/app-1.js" async=""></script>';
+  const page = (inline: string) =>
+    `<!DOCTYPE html><html><head><meta charSet="utf-8"/><script>${inline}</script></head><body><p>x</p><script src="/app-1.js" async=""></script></body></html>`;
+
+  beforeEach(async () => {
+    site = await mkdtemp(path.join(tmpdir(), 'csp-site-'));
+    await mkdir(path.join(site, 'public', 'about'), { recursive: true });
+    await writeFile(path.join(site, 'public', 'index.html'), page('home()'));
+    await writeFile(path.join(site, 'public', 'about', 'index.html'), page('about()'));
+    await mkdir(path.join(site, 'public', '_gatsby', 'slices'), { recursive: true });
+    await writeFile(path.join(site, 'public', '_gatsby', 'slices', '_gatsby-scripts-1.html'), SLICE);
+  });
+  afterEach(() => rm(site, { recursive: true, force: true }));
+
+  it('gives each page a policy allowing exactly its own inline scripts, the loader included, and writes _headers', async () => {
+    await run();
+    for (const [file, inline] of [
+      ['index.html', 'home()'],
+      [path.join('about', 'index.html'), 'about()'],
+    ] as const) {
+      const html = await readFile(path.join(site, 'public', file), 'utf8');
+      const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"\/>/.exec(html)?.[1] ?? '';
+      const allowed = policy.match(/'sha256-[^']+'/g) ?? [];
+      expect(allowed.sort()).toEqual(inlineScriptHashes(html));
+      expect(allowed).toContain(sha(inline));
+      expect(allowed).not.toContain(sha(inline === 'home()' ? 'about()' : 'home()'));
+      expect(html).not.toContain('<script src="/app-1.js"');
+      expect(policy).toContain("connect-src 'self' https://abcd.supabase.co;");
+      expect(policy).toContain("img-src 'self' data: https://abcd.supabase.co;");
+    }
+    const slice = await readFile(path.join(site, 'public', '_gatsby', 'slices', '_gatsby-scripts-1.html'), 'utf8');
+    expect(slice).toBe(deferScripts(SLICE));
+    expect(slice).not.toContain('Content-Security-Policy');
+    expect(await readFile(path.join(site, 'public', '_headers'), 'utf8')).toBe(headersFile());
+    expect(reporter.info).toHaveBeenCalledWith(expect.stringMatching(/meta element in 2 pages \(/));
+  });
+
+  it('leaves the pages as they are when it runs again on them (an incremental build)', async () => {
+    await run();
+    const first = await readFile(path.join(site, 'public', 'index.html'), 'utf8');
+    await run();
+    expect(await readFile(path.join(site, 'public', 'index.html'), 'utf8')).toBe(first);
   });
 });
 

@@ -1,10 +1,10 @@
 // Gatsby ends each page with <script src="…" async></script> tags for its runtime, React and the
 // app. The page is complete without them (the content is in the HTML), yet on a slow phone network
 // they compete with the HTML, CSS and font for the first paint, and Lighthouse's simulation counts
-// every request started before the largest paint against it (DESIGN.md: LCP within 10 % of the same
-// page without scripts). So the tags become one small inline loader that starts the same files, in
-// the same order, once the first contentful paint has happened. Gatsby 5 writes these tags through
-// its scripts slice after onPreRenderHTML, so the rewrite happens on the written HTML.
+// every request started before the largest paint against it (docs/architecture.md: LCP within 10 %
+// of the same page without scripts). So the tags become one small inline loader that starts the
+// same files, in the same order, once the first contentful paint has happened. Gatsby 5 writes these
+// tags through its scripts slice after onPreRenderHTML, so the rewrite happens on the written HTML.
 
 const ASYNC_SCRIPT = /<script src="([^"]+)" async(?:="")?><\/script>/g;
 

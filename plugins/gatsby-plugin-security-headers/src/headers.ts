@@ -6,7 +6,7 @@ export interface HeaderOptions {
   /** Origins the page may load scripts from besides itself, e.g. an analytics vendor. */
   scriptOrigins: string[];
   /** Origins the page may load pictures from besides itself, e.g. the Supabase project's storage. */
-  imageOrigins: string[];
+  imageOrigins?: string[];
 }
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
@@ -34,7 +34,7 @@ export function originOf(url: string | undefined): string | null {
   }
 }
 
-export function contentSecurityPolicy(scriptHashes: string[], { connectOrigins, scriptOrigins, imageOrigins }: HeaderOptions): string {
+export function contentSecurityPolicy(scriptHashes: string[], { connectOrigins, scriptOrigins, imageOrigins = [] }: HeaderOptions): string {
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...scriptHashes, ...scriptOrigins]],
@@ -55,20 +55,111 @@ export function contentSecurityPolicy(scriptHashes: string[], { connectOrigins, 
   return directives.map(([name, values]) => `${name} ${[...new Set(values)].join(' ')}`).join('; ');
 }
 
-export function headersFile(csp: string): string {
-  const everyPath = [
-    ['Content-Security-Policy', csp],
-    ['X-Content-Type-Options', 'nosniff'],
-    ['X-Frame-Options', 'DENY'],
-    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
-    ['Cross-Origin-Opener-Policy', 'same-origin'],
+// A <meta> policy cannot carry these (the CSP standard ignores them there, and Chromium logs a
+// console message for each): they go into the hosts' response headers instead.
+const HEADER_ONLY_DIRECTIVES = new Set(['frame-ancestors', 'report-uri', 'report-to', 'sandbox']);
+
+const directives = (policy: string) =>
+  policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter(Boolean);
+const directiveName = (directive: string) => directive.split(/\s+/, 1)[0]?.toLowerCase() ?? '';
+
+/** The part of a policy a <meta http-equiv> element can carry. */
+export function metaPolicy(policy: string): string {
+  return directives(policy)
+    .filter((directive) => !HEADER_ONLY_DIRECTIVES.has(directiveName(directive)))
+    .join('; ');
+}
+
+/** The part of a policy only a response header can carry. */
+export function headerOnlyPolicy(policy: string): string {
+  return directives(policy)
+    .filter((directive) => HEADER_ONLY_DIRECTIVES.has(directiveName(directive)))
+    .join('; ');
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+const CSP_META = /<meta http-equiv="Content-Security-Policy"[^>]*>/gi;
+const CHARSET_META = /<meta charset="?[\w-]+"?\s*\/?>/i;
+
+/**
+ * The page with its policy in a <meta http-equiv> element, so that it holds on a host that sends no
+ * headers. The policy covers only what the document parses after the element, so it goes before
+ * every script, style and link: right after the charset declaration, which the HTML standard wants
+ * within the first 1024 bytes (a long policy placed before it would push it out), or first in
+ * <head> where there is none. A policy left by the previous build (Gatsby rewrites only the pages
+ * whose data changed) is replaced, not repeated.
+ */
+export function insertPolicyMeta(html: string, policy: string): string {
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(metaPolicy(policy))}"/>`;
+  const page = html.replace(CSP_META, '');
+  const after = CHARSET_META.exec(page) ?? /<head\b[^>]*>/i.exec(page);
+  if (!after) throw new Error('no <head> to put the Content-Security-Policy meta element in');
+  const at = after.index + after[0].length;
+  return page.slice(0, at) + meta + page.slice(at);
+}
+
+/** One block of a host's header configuration: a path pattern and the headers for it. */
+export interface HeaderRule {
+  /** Netlify's and Cloudflare Pages' `_headers` pattern: `*` matches any characters. */
+  path: string;
+  /** The same pattern as vercel.json's `source` (path-to-regexp syntax). */
+  source: string;
+  headers: [name: string, value: string][];
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+/**
+ * The response headers every host sends, the same on Netlify, Cloudflare Pages (`_headers`) and
+ * Vercel (vercel.json). They hold nothing of a particular build: the build's policy travels in its
+ * pages, so these rules never go stale. The policy here is only what a meta element cannot carry.
+ * No two rules that can match one file both set Cache-Control: `_headers` hosts join the values of
+ * a header set by several matching rules.
+ */
+export function hostHeaderRules(): HeaderRule[] {
+  const headerPolicy = headerOnlyPolicy(contentSecurityPolicy([], { connectOrigins: [], scriptOrigins: [] }));
+  return [
+    {
+      path: '/*',
+      source: '/(.*)',
+      headers: [
+        ['Content-Security-Policy', headerPolicy],
+        ['X-Content-Type-Options', 'nosniff'],
+        ['X-Frame-Options', 'DENY'],
+        ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+        ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+        ['Cross-Origin-Opener-Policy', 'same-origin'],
+      ],
+    },
+    // Pages and page data keep their URL from build to build: always revalidated.
+    { path: '/', source: '/', headers: [['Cache-Control', REVALIDATE]] },
+    { path: '/*.html', source: '/(.*)\\.html', headers: [['Cache-Control', REVALIDATE]] },
+    { path: '/page-data/*', source: '/page-data/(.*)', headers: [['Cache-Control', REVALIDATE]] },
+    // Gatsby content-hashes everything under /static and its JS and CSS bundles (its caching
+    // guide): a changed file gets a new name, so these may be kept for a year.
+    { path: '/static/*', source: '/static/(.*)', headers: [['Cache-Control', IMMUTABLE]] },
+    { path: '/*.js', source: '/(.*)\\.js', headers: [['Cache-Control', IMMUTABLE]] },
+    { path: '/*.css', source: '/(.*)\\.css', headers: [['Cache-Control', IMMUTABLE]] },
   ];
-  const lines = ['/*', ...everyPath.map(([name, value]) => `  ${name}: ${value}`)];
-  // Gatsby content-hashes everything under /static and the JS/CSS chunks (its caching guide).
-  lines.push('/static/*', '  Cache-Control: public, max-age=31536000, immutable');
-  lines.push('/*.js', '  Cache-Control: public, max-age=31536000, immutable');
-  lines.push('/*.css', '  Cache-Control: public, max-age=31536000, immutable');
-  lines.push('/page-data/*', '  Cache-Control: public, max-age=0, must-revalidate');
+}
+
+/** public/_headers, read by Netlify and Cloudflare Pages. */
+export function headersFile(rules: HeaderRule[] = hostHeaderRules()): string {
+  const lines = rules.flatMap((rule) => [rule.path, ...rule.headers.map(([name, value]) => `  ${name}: ${value}`)]);
   return `${lines.join('\n')}\n`;
+}
+
+export interface VercelHeaderRule {
+  source: string;
+  headers: { key: string; value: string }[];
+}
+
+/** The `headers` of vercel.json: Vercel reads no `_headers` file. */
+export function vercelHeaders(rules: HeaderRule[] = hostHeaderRules()): VercelHeaderRule[] {
+  return rules.map((rule) => ({ source: rule.source, headers: rule.headers.map(([key, value]) => ({ key, value })) }));
 }

@@ -38,9 +38,23 @@ export interface BuildResult {
   buildMs: number;
 }
 
-// A variant must not inherit the shell's backend settings, nor Jest's NODE_ENV=test (Gatsby's Babel
-// preset and React would build for tests).
-export const SCRUBBED = ['GATSBY_SUPABASE_URL', 'GATSBY_SUPABASE_ANON_KEY', 'REQUIRE_BACKEND', 'NODE_ENV', 'BABEL_ENV'];
+// A variant must not inherit the shell's backend or deploy settings, nor Jest's NODE_ENV=test
+// (Gatsby's Babel preset and React would build for tests). The hosts' own variables are among the
+// deploy settings (src/content/site.ts, deploySettings): a CI runner may well be one of the hosts.
+export const SCRUBBED = [
+  'GATSBY_SUPABASE_URL',
+  'GATSBY_SUPABASE_ANON_KEY',
+  'REQUIRE_BACKEND',
+  'SITE_URL',
+  'GATSBY_ANALYTICS_SRC',
+  'NETLIFY',
+  'URL',
+  'VERCEL',
+  'VERCEL_PROJECT_PRODUCTION_URL',
+  'CF_PAGES',
+  'NODE_ENV',
+  'BABEL_ENV',
+];
 
 // flock is part of util-linux on every Debian; without it the caller is trusted to run alone.
 const hasFlock = () => ['/usr/bin/flock', '/bin/flock'].some((file) => existsSync(file));

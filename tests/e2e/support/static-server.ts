@@ -1,13 +1,18 @@
 // Serves a built Gatsby site from a folder the way `gatsby serve` does (gzip, directory index,
 // 404.html), so that the browser tests and the bench can serve several builds side by side:
-// `gatsby serve` only ever serves ./public, which the next build overwrites. Like the static hosts
-// the site deploys to (Netlify, Cloudflare Pages), it applies the build's `_headers` file, so the
-// tests run under the site's real Content-Security-Policy and a violation shows as a console error.
+// `gatsby serve` only ever serves ./public, which the next build overwrites. It sends the site's
+// response headers as one of the hosts would (docs/hosting.md):
+//   '_headers' — the build's public/_headers, as Netlify and Cloudflare Pages read it (the default);
+//   'vercel'   — the `headers` of the repository's vercel.json, as Vercel reads them;
+//   'none'     — none at all, as a plain static host: the page's own meta policy must then hold.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createReadStream, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
+import { pathToRegexp } from 'path-to-regexp';
+
+const REPO_ROOT = path.join(__dirname, '..', '..', '..');
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -38,9 +43,9 @@ export interface FixedRoute {
   body: string;
 }
 
-// The analytics script lives on the host (Vercel serves /_vercel/insights/script.js), not in the
-// build; without a stand-in every page view would log a 404 and fail "no console errors".
-export const HOST_ROUTES: Record<string, FixedRoute> = {
+// Vercel answers /_vercel/insights/script.js itself on its deployments (Web Analytics); a Vercel
+// build (VERCEL=1) loads it. Served as Vercel, this stand-in answers it and counts page views.
+export const VERCEL_ROUTES: Record<string, FixedRoute> = {
   '/_vercel/insights/script.js': {
     type: 'application/javascript; charset=utf-8',
     body: 'window.__analyticsPageViews = (window.__analyticsPageViews || 0) + 1;\n',
@@ -53,7 +58,9 @@ export interface StaticServer {
   stop(): Promise<void>;
 }
 
-interface HeaderRule {
+export type HeaderMode = '_headers' | 'vercel' | 'none';
+
+export interface HeaderRule {
   pattern: RegExp;
   headers: [string, string][];
 }
@@ -78,6 +85,38 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   return rules;
 }
 
+/** vercel.json's `headers`: `source` patterns in path-to-regexp 6 syntax, the version Vercel documents. */
+export function parseVercelHeaders(json: string): HeaderRule[] {
+  type VercelRule = { source: string; headers: { key: string; value: string }[] };
+  const { headers = [] } = JSON.parse(json) as { headers?: VercelRule[] };
+  return headers.map((rule) => ({
+    pattern: pathToRegexp(rule.source),
+    headers: rule.headers.map(({ key, value }) => [key, value] as [string, string]),
+  }));
+}
+
+/**
+ * The headers the rules give a path. Like Netlify and Cloudflare Pages, a header that several
+ * matching rules set gets their values joined with commas (Vercel lets the last rule win; the
+ * site's rules never overlap, so both readings agree, and a test would see an overlap here).
+ */
+export function headersForPath(rules: HeaderRule[], urlPath: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const rule of rules) {
+    if (!rule.pattern.test(urlPath)) continue;
+    for (const [name, value] of rule.headers) {
+      headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
+    }
+  }
+  return headers;
+}
+
+async function headerRules(root: string, mode: HeaderMode): Promise<HeaderRule[]> {
+  if (mode === 'none') return [];
+  if (mode === 'vercel') return parseVercelHeaders(await fs.readFile(path.join(REPO_ROOT, 'vercel.json'), 'utf8'));
+  return parseHeadersFile(await fs.readFile(path.join(root, '_headers'), 'utf8').catch(() => ''));
+}
+
 async function resolveFile(root: string, urlPath: string): Promise<string | null> {
   const decoded = decodeURIComponent(urlPath);
   const candidate = path.normalize(path.join(root, decoded));
@@ -90,12 +129,20 @@ async function resolveFile(root: string, urlPath: string): Promise<string | null
   return null;
 }
 
+export interface ServeOptions {
+  port?: number;
+  /** Whose response headers to send (see the top of this file). */
+  headers?: HeaderMode;
+  /** Paths the host itself answers, such as its analytics script; by default Vercel's, served as Vercel. */
+  routes?: Record<string, FixedRoute>;
+}
+
 export async function startStaticServer(
   root: string,
-  { port = 0, routes = HOST_ROUTES }: { port?: number; routes?: Record<string, FixedRoute> } = {},
+  { port = 0, headers: mode = '_headers', routes = mode === 'vercel' ? VERCEL_ROUTES : {} }: ServeOptions = {},
 ): Promise<StaticServer> {
   const absRoot = path.resolve(root);
-  const rules = parseHeadersFile(await fs.readFile(path.join(absRoot, '_headers'), 'utf8').catch(() => ''));
+  const rules = await headerRules(absRoot, mode);
   const respond = async (req: IncomingMessage, res: ServerResponse) => {
     try {
       const urlPath = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -124,9 +171,7 @@ export async function startStaticServer(
         'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
       };
       const gzip = COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-      for (const rule of rules) {
-        if (rule.pattern.test(urlPath)) for (const [name, value] of rule.headers) headers[name] = value;
-      }
+      Object.assign(headers, headersForPath(rules, urlPath));
       if (gzip) {
         headers['Content-Encoding'] = 'gzip';
         headers.Vary = 'Accept-Encoding';

@@ -1,0 +1,77 @@
+// gatsby-config.ts hands what the build learns from its environment (deploySettings) to the page
+// and to the policy: tested here without a build, one environment per host.
+import type { GatsbyConfig, PluginRef } from 'gatsby';
+import { contentSecurityPolicy, originOf } from '../../plugins/gatsby-plugin-security-headers/src/headers';
+import { VERCEL_ANALYTICS_SRC } from '../../src/content/site';
+
+const DEPLOY_VARIABLES = [
+  'NODE_ENV',
+  'REQUIRE_BACKEND',
+  'SITE_URL',
+  'GATSBY_ANALYTICS_SRC',
+  'GATSBY_SUPABASE_URL',
+  'NETLIFY',
+  'URL',
+  'VERCEL',
+  'VERCEL_PROJECT_PRODUCTION_URL',
+  'CF_PAGES',
+];
+const saved = { ...process.env };
+
+afterEach(() => {
+  for (const name of DEPLOY_VARIABLES) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+});
+
+/** gatsby-config.ts evaluated afresh in this environment, as a build evaluates it. */
+async function configFor(env: Record<string, string>): Promise<GatsbyConfig> {
+  // Set empty rather than deleted: gatsby-config.ts fills unset variables from a local
+  // .env.production, which must not decide what this test sees.
+  for (const name of DEPLOY_VARIABLES) process.env[name] = '';
+  Object.assign(process.env, { NODE_ENV: 'production' }, env);
+  let config: GatsbyConfig | undefined;
+  await jest.isolateModulesAsync(async () => {
+    config = (await import('../../gatsby-config')).default;
+  });
+  return config as GatsbyConfig;
+}
+
+function policyOptions(config: GatsbyConfig): { connectSrc: string[]; scriptSrc: string[] } {
+  const plugin = (config.plugins ?? []).find(
+    (entry): entry is Exclude<PluginRef, string> => typeof entry === 'object' && entry.resolve === 'gatsby-plugin-security-headers',
+  );
+  return plugin?.options as { connectSrc: string[]; scriptSrc: string[] };
+}
+
+it("gives a Vercel build Vercel's analytics script and its production address", async () => {
+  const config = await configFor({ VERCEL: '1', VERCEL_PROJECT_PRODUCTION_URL: 'adasorter.vercel.app' });
+  expect(config.siteMetadata).toMatchObject({ siteUrl: 'https://adasorter.vercel.app', analyticsSrc: VERCEL_ANALYTICS_SRC });
+  // A site path: 'self' already allows it.
+  expect(policyOptions(config).scriptSrc).toEqual([VERCEL_ANALYTICS_SRC]);
+});
+
+it('gives a build elsewhere no analytics script and nothing extra in its policy', async () => {
+  const config = await configFor({ NETLIFY: 'true', URL: 'https://adasorter.netlify.app' });
+  expect(config.siteMetadata).toMatchObject({ siteUrl: 'https://adasorter.netlify.app', analyticsSrc: null });
+  expect(policyOptions(config)).toMatchObject({ connectSrc: [], scriptSrc: [] });
+});
+
+it("lets GATSBY_ANALYTICS_SRC's origin load the script and receive its page views, next to the backend", async () => {
+  const src = 'https://stats.example.org/js/script.js';
+  const config = await configFor({ GATSBY_ANALYTICS_SRC: src, GATSBY_SUPABASE_URL: 'https://abcd.supabase.co' });
+  expect(config.siteMetadata).toMatchObject({ analyticsSrc: src });
+  const { scriptSrc, connectSrc } = policyOptions(config);
+  expect({ scriptSrc, connectSrc }).toEqual({ scriptSrc: [src], connectSrc: ['https://abcd.supabase.co', src] });
+  // As the plugin turns the options into each page's policy.
+  const origins = (urls: string[]) => urls.map(originOf).filter((origin): origin is string => origin !== null);
+  const policy = contentSecurityPolicy([], { scriptOrigins: origins(scriptSrc), connectOrigins: origins(connectSrc) });
+  expect(policy).toContain("script-src 'self' https://stats.example.org;");
+  expect(policy).toContain("connect-src 'self' https://abcd.supabase.co https://stats.example.org;");
+});
+
+it('names a static-files adapter, so that Gatsby installs none of its own on a host', async () => {
+  const config = await configFor({ NETLIFY: 'true', URL: 'https://adasorter.netlify.app' });
+  expect(config.adapter).toMatchObject({ name: 'static-files' });
+});
