@@ -27,9 +27,17 @@ const config: GatsbyConfig = {
   adapter: { name: 'static-files', adapt: () => undefined },
   plugins: [
     'gatsby-plugin-postcss',
-    'gatsby-plugin-image',
+    // Pictures are processed at build time (sharp) and rendered as plain HTML by src/components/Picture.tsx:
+    // gatsby-plugin-image's own component (and its plugin's head scripts) would add JavaScript to
+    // every visit for pictures that are already in the HTML. The package stays for its types and
+    // for gatsby-transformer-sharp, which makes the gatsbyImageData.
     'gatsby-plugin-sharp',
     'gatsby-transformer-sharp',
+    {
+      // The illustrations of the product snapshot, processed like the editors' pictures.
+      resolve: 'gatsby-source-filesystem',
+      options: { name: 'images', path: path.join(__dirname, 'src', 'images'), ignore: ['**/*.ts', '**/*.mjs', '**/artwork/**'] },
+    },
     {
       resolve: 'gatsby-source-supabase-content',
       options: {

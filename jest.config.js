@@ -31,7 +31,6 @@ module.exports = {
         '\\.(css)$': '<rootDir>/tests/support/style-stub.js',
         '\\.(png|jpe?g|webp|avif|svg|woff2?)$': '<rootDir>/tests/support/file-stub.js',
         '^gatsby$': '<rootDir>/tests/support/gatsby-mock.tsx',
-        '^gatsby-plugin-image$': '<rootDir>/tests/support/gatsby-plugin-image-mock.tsx',
       },
     },
   ],

@@ -1,4 +1,4 @@
-import { GatsbyImage } from 'gatsby-plugin-image';
+import { Picture } from './Picture';
 import Recycle from 'lucide-react/icons/recycle';
 import React, { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { NO_BUILT_PICTURES, cardPicture, type BuiltPictures, type CardPicture } from '../content/pictures';
@@ -62,7 +62,7 @@ function CoverPicture({ picture }: { picture: CardPicture }) {
   return (
     <div ref={box} className="size-full">
       {picture.kind === 'processed' ? (
-        <GatsbyImage image={picture.image} alt="" className="size-full" />
+        <Picture image={picture.image} alt="" className="size-full" />
       ) : (
         <img src={picture.src} alt="" width={320} height={200} loading="lazy" decoding="async" className="size-full object-cover" />
       )}

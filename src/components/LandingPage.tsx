@@ -6,7 +6,7 @@ import { useContactModal } from './ContactModalProvider';
 import { Coverage } from './Coverage';
 import { Hero } from './Hero';
 import type { ListData } from './ListState';
-import { ProductSnapshot } from './ProductSnapshot';
+import { ProductSnapshot, type Illustrations } from './ProductSnapshot';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 import { Timeline } from './Timeline';
@@ -20,6 +20,7 @@ export interface LandingContent {
   worker: ListData<FeatureCard>;
   /** The coverage pictures the build processed, by URL (src/content/pictures.ts). */
   pictures?: BuiltPictures;
+  illustrations: Illustrations;
 }
 
 // Each part of the page is its own Suspense boundary, though nothing in it suspends: React then
@@ -32,7 +33,7 @@ function Part({ children }: { children: ReactNode }) {
 
 // The page's layout. It knows nothing about GraphQL: src/pages/index.tsx maps the query onto
 // LandingContent, and a live source can hand it the same shape.
-export function LandingPage({ productName, tagline, coverage, timeline, adasorter, worker, pictures }: LandingContent) {
+export function LandingPage({ productName, tagline, coverage, timeline, adasorter, worker, pictures, illustrations }: LandingContent) {
   const { open } = useContactModal();
   // Stable, so a list update re-renders only the part whose list changed.
   const openContact = useCallback(() => open('contact'), [open]);
@@ -46,7 +47,14 @@ export function LandingPage({ productName, tagline, coverage, timeline, adasorte
           <Hero tagline={tagline} scrollTargetId={SECTION_IDS.snapshot} onChat={openContact} />
         </Part>
         <Part>
-          <ProductSnapshot id={SECTION_IDS.snapshot} productName={productName} tagline={tagline} adasorter={adasorter} worker={worker} />
+          <ProductSnapshot
+            id={SECTION_IDS.snapshot}
+            productName={productName}
+            tagline={tagline}
+            adasorter={adasorter}
+            worker={worker}
+            illustrations={illustrations}
+          />
         </Part>
         <Part>
           <Coverage id={SECTION_IDS.coverage} data={coverage} pictures={pictures} />

@@ -1,4 +1,5 @@
 import { graphql, type HeadFC, type PageProps } from 'gatsby';
+import type { IGatsbyImageData } from 'gatsby-plugin-image';
 import React, { useMemo } from 'react';
 import { Analytics } from '../components/Analytics';
 import { ContactModalProvider } from '../components/ContactModalProvider';
@@ -10,8 +11,14 @@ import type { SiteMetadata } from '../content/site';
 import type { FeatureCard, TimelineItem } from '../content/types';
 import { useLiveContent } from '../lib/live-content';
 
+interface ProcessedImage {
+  childImageSharp: { gatsbyImageData: IGatsbyImageData };
+}
+
 interface IndexData {
   site: { siteMetadata: SiteMetadata };
+  sorterImage: ProcessedImage;
+  workerImage: ProcessedImage;
   allMaterialCoverage: { nodes: CoverageNode[] };
   allTimelineItem: { nodes: TimelineItem[] };
   adasorter: { nodes: FeatureCard[] };
@@ -30,6 +37,7 @@ function toLandingContent(data: IndexData): LandingContent {
     timeline: readyList(data.allTimelineItem.nodes),
     adasorter: readyList(data.adasorter.nodes),
     worker: readyList(data.worker.nodes),
+    illustrations: { sorter: data.sorterImage.childImageSharp.gatsbyImageData, worker: data.workerImage.childImageSharp.gatsbyImageData },
   };
 }
 
@@ -51,6 +59,13 @@ export const query = graphql`
   query IndexPage {
     site {
       siteMetadata { title description productName tagline siteUrl socialImage analyticsSrc }
+    }
+    # The snapshot's illustrations at most 640 px wide in their column (2x on phones).
+    sorterImage: file(relativePath: { eq: "adasorter.png" }) {
+      childImageSharp { gatsbyImageData(width: 640, height: 480, placeholder: BLURRED, formats: [AUTO, WEBP, AVIF]) }
+    }
+    workerImage: file(relativePath: { eq: "worker.png" }) {
+      childImageSharp { gatsbyImageData(width: 640, height: 480, placeholder: BLURRED, formats: [AUTO, WEBP, AVIF]) }
     }
     allMaterialCoverage(sort: { row_position: ASC }) {
       nodes {

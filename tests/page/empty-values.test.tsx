@@ -10,6 +10,7 @@ import { COVERAGE, SNAPSHOT, TIMELINE } from '../../src/content/copy';
 import { FEATURE_ICON_FALLBACK_COLOR } from '../../src/content/fallbacks';
 import { SITE } from '../../src/content/site';
 import { MATERIAL_STATUS, TIMELINE_STATUS } from '../../src/content/status';
+import { ILLUSTRATIONS } from './fixtures';
 
 MotionGlobalConfig.skipAnimations = true;
 beforeAll(() => {
@@ -29,6 +30,7 @@ function renderEmptyRows() {
         timeline={readyList([{ id: '7', period: null, title: 'Bare milestone', description: null, status: null, icon: null }])}
         adasorter={readyList([{ id: '1', classification: 'adasorter', title: 'Bare card', subtitle: null, icon: null, icon_color: null }])}
         worker={readyList([])}
+        illustrations={ILLUSTRATIONS}
       />
     </ContactModalProvider>,
   );

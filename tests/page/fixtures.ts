@@ -53,3 +53,25 @@ export function processedPicture(name: string): IGatsbyImageData {
     },
   };
 }
+
+/** An illustration of the product snapshot as the page query returns it: 640×480 with a blurred preview. */
+export function illustration(name: string): IGatsbyImageData {
+  const srcSet = (ext: string) => [160, 320, 640, 1280].map((w) => `/static/${name}/${w}/${name}.${ext} ${w}w`).join(',');
+  const sizes = '(min-width: 640px) 640px, 100vw';
+  return {
+    layout: 'constrained',
+    width: 640,
+    height: 480,
+    backgroundColor: 'transparent',
+    placeholder: { fallback: `data:image/png;base64,${name}` },
+    images: {
+      fallback: { src: `/static/${name}/640/${name}.png`, srcSet: srcSet('png'), sizes },
+      sources: [
+        { srcSet: srcSet('avif'), type: 'image/avif', sizes },
+        { srcSet: srcSet('webp'), type: 'image/webp', sizes },
+      ],
+    },
+  };
+}
+
+export const ILLUSTRATIONS = { sorter: illustration('adasorter'), worker: illustration('worker') };

@@ -10,7 +10,7 @@ import { readyList } from '../../src/components/ListState';
 import { COVERAGE, FOOTER, TIMELINE } from '../../src/content/copy';
 import { MODAL_COPY } from '../../src/content/modal';
 import { SITE } from '../../src/content/site';
-import { featureCard, material, milestone } from './fixtures';
+import { ILLUSTRATIONS, featureCard, material, milestone } from './fixtures';
 
 MotionGlobalConfig.skipAnimations = true;
 
@@ -26,6 +26,7 @@ const content: LandingContent = {
   timeline: readyList([milestone('1', 'completed'), milestone('2', 'current'), milestone('3', 'upcoming', 'Rocket')]),
   adasorter: readyList([featureCard('a1', 'adasorter')]),
   worker: readyList([featureCard('w1', 'worker')]),
+  illustrations: ILLUSTRATIONS,
 };
 
 const renderPage = () =>

@@ -6,11 +6,18 @@ import { SKELETON_COUNT } from '../../src/content/constants';
 import { LIST_TEXT, SNAPSHOT } from '../../src/content/copy';
 import { SITE } from '../../src/content/site';
 import type { FeatureCard } from '../../src/content/types';
-import { featureCard } from './fixtures';
+import { ILLUSTRATIONS, featureCard } from './fixtures';
 
 function renderSnapshot(adasorter: ListData<FeatureCard>, worker: ListData<FeatureCard>) {
   render(
-    <ProductSnapshot id="product-snapshot" productName={SITE.productName} tagline={SITE.tagline} adasorter={adasorter} worker={worker} />,
+    <ProductSnapshot
+      id="product-snapshot"
+      productName={SITE.productName}
+      tagline={SITE.tagline}
+      adasorter={adasorter}
+      worker={worker}
+      illustrations={ILLUSTRATIONS}
+    />,
   );
   return {
     sorter: screen.getByRole('article', { name: SITE.productName }),
@@ -26,12 +33,23 @@ describe('Product snapshot', () => {
     expect(within(workers).getByText('Assisted by AI and robotics')).toBeInTheDocument();
   });
 
-  it('shows each column its illustration with a fixed size', () => {
+  it('shows each column its processed illustration with a fixed size, lazily, in modern formats first', () => {
     const { sorter, workers } = renderSnapshot({ status: 'ready', items: [] }, { status: 'ready', items: [] });
     const sorterImage = within(sorter).getByRole('img', { name: SNAPSHOT.sorterImageAlt });
     expect(sorterImage).toHaveAttribute('width', '640');
     expect(sorterImage).toHaveAttribute('height', '480');
-    expect(within(workers).getByRole('img', { name: SNAPSHOT.workerImageAlt })).toBeInTheDocument();
+    expect(sorterImage).toHaveAttribute('loading', 'lazy');
+    expect(sorterImage).toHaveAttribute('src', ILLUSTRATIONS.sorter.images.fallback?.src);
+    const sources = [...(sorterImage.closest('picture')?.querySelectorAll('source') ?? [])].map((s) => s.getAttribute('type'));
+    expect(sources).toEqual(['image/avif', 'image/webp']);
+    // The blurred preview fills the box (held at 4:3) until the picture covers it.
+    const box = sorterImage.closest('picture')?.parentElement as HTMLElement;
+    expect(box.style.backgroundImage).toContain('data:image/png;base64,adasorter');
+    expect((box.firstElementChild as HTMLElement).style.paddingTop).toBe('75%');
+    expect(within(workers).getByRole('img', { name: SNAPSHOT.workerImageAlt })).toHaveAttribute(
+      'src',
+      ILLUSTRATIONS.worker.images.fallback?.src,
+    );
   });
 
   it('puts the adasorter cards left and the worker cards right, glyph in its colour', () => {

@@ -10,7 +10,7 @@ import { ContactModalProvider } from '../../src/components/ContactModalProvider'
 import { LandingPage } from '../../src/components/LandingPage';
 import { readyList } from '../../src/components/ListState';
 import { SITE } from '../../src/content/site';
-import { featureCard, material, milestone } from './fixtures';
+import { ILLUSTRATIONS, featureCard, material, milestone } from './fixtures';
 
 const html = renderToString(
   <ContactModalProvider>
@@ -21,6 +21,7 @@ const html = renderToString(
       timeline={readyList([milestone('1', 'completed'), milestone('2', 'current')])}
       adasorter={readyList([featureCard('a1', 'adasorter')])}
       worker={readyList([featureCard('w1', 'worker')])}
+      illustrations={ILLUSTRATIONS}
     />
   </ContactModalProvider>,
 );
