@@ -1,18 +1,13 @@
-// The backend calls the browser makes (spec §7 calls 1-6), on supabase-js. Loaded only through
-// ./backend (a separate chunk, never in the page's first-load JavaScript).
-import { PostgrestClient } from '@supabase/postgrest-js';
+// The contact modal's backend calls (spec §7 calls 4-6), on supabase-js. Loaded only through
+// ./backend (a separate chunk, fetched when the modal opens); the refresh's reads are ./content-reader.
 import { createClient, type FunctionsError } from '@supabase/supabase-js';
-import { describeQuery, normalizeRows, publishedRequest } from 'gatsby-source-supabase-content/browser';
-import { PAGE_LISTS } from '../content/model';
 import type { InquiryType } from '../content/types';
 import type { BackendSettings } from './backend';
-import type { LiveItems, LiveListKey } from './live-content';
+import { BackendCallFailed, DB_TIMEOUT_MS } from './backend-call';
 
 export const SUBMISSIONS_TABLE = 'contact_submissions';
 export const NOTIFY_FUNCTION = 'inquiry-notif-resend';
 
-// A request that hangs must not keep the visitor on "Sending..." nor the refresh pending forever.
-const DB_TIMEOUT_MS = 20_000;
 const NOTIFY_TIMEOUT_MS = 8_000;
 
 /** One contact_submissions row as the browser stores it (and sends it to the notify function). */
@@ -23,12 +18,6 @@ export interface SubmissionRow {
   company: string | null;
   message: string;
   type: InquiryType;
-}
-
-export interface LiveRows<K extends LiveListKey> {
-  items: LiveItems[K][];
-  /** Values the site does not know yet (kept; the page falls back), as the build reports them. */
-  warnings: string[];
 }
 
 export interface ConnectionTestResult {
@@ -46,8 +35,6 @@ export interface NotifyResult {
 }
 
 export interface Backend {
-  /** Calls 1-3: one list of the page, the active rows in order, checked as the build checks them. */
-  readList<K extends LiveListKey>(key: K): Promise<LiveRows<K>>;
   /** Call 4: the connection test, a head-only count of submissions with limit 1. */
   testConnection(): Promise<ConnectionTestResult>;
   /** Call 5: stores one inquiry without reading it back; throws when it was not stored. */
@@ -59,27 +46,7 @@ export interface Backend {
   notifyTeam(row: SubmissionRow, turnstileToken?: string): Promise<NotifyResult>;
 }
 
-/** A call the backend refused or never answered. */
-export class BackendCallFailed extends Error {
-  constructor(
-    readonly call: string,
-    readonly status: number,
-    detail: string,
-  ) {
-    super(`${call}: ${status === 0 ? 'no answer' : `HTTP ${status}`}${detail ? `: ${detail}` : ''}`);
-    this.name = 'BackendCallFailed';
-  }
-}
-
 export function createBackend(settings: BackendSettings): Backend {
-  const url = settings.url.replace(/\/+$/, '');
-  // The page's lists are read exactly as the build read them: the source plugin's query builder
-  // on postgrest-js, then its normalisation (ids of any type as strings, empty values as null).
-  const rest = new PostgrestClient(`${url}/rest/v1`, {
-    headers: { apikey: settings.anonKey, Authorization: `Bearer ${settings.anonKey}` },
-    schema: 'public',
-    timeout: DB_TIMEOUT_MS,
-  });
   const client = createClient(settings.url, settings.anonKey, {
     // The site never signs anyone in: no session to keep, refresh or pick up from the URL (whose
     // hash, #investor-deck, belongs to the page).
@@ -88,17 +55,6 @@ export function createBackend(settings: BackendSettings): Backend {
   });
 
   return {
-    async readList(key) {
-      const { spec, filter } = PAGE_LISTS[key];
-      const table = describeQuery(spec, filter);
-      const { data, error, status } = await publishedRequest(rest, spec, filter);
-      if (error) throw new BackendCallFailed(`read ${table}`, status, error.message);
-      const { rows, warnings } = normalizeRows(spec, data, table);
-      // normalizeRows gives each row its id and exactly the model's columns, the fields of the
-      // page's item types (which derive from the same model).
-      return { items: rows as unknown as LiveItems[typeof key][], warnings };
-    },
-
     async testConnection() {
       const { count, error, status } = await client.from(SUBMISSIONS_TABLE).select('id', { count: 'exact', head: true }).limit(1);
       return { status, count, error: error ? error.message || error.code || 'error' : null };

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ListData } from '../components/ListState';
 import type { FeatureCard, MaterialCoverageItem, TimelineItem } from '../content/types';
-import { backendSettings, loadBackend } from './backend';
+import { backendSettings, loadContentReader } from './backend';
 import { whenIdle } from './when-idle';
 
 export interface LiveItems {
@@ -69,9 +69,9 @@ export function markEmptyListsLoading(lists: LiveLists): LiveLists {
 
 async function readList<K extends LiveListKey>(key: K): Promise<ListOutcome<K>> {
   try {
-    const backend = await loadBackend();
-    if (!backend) throw new Error('the backend is not configured');
-    const { items, warnings } = await backend.readList(key);
+    const reader = await loadContentReader();
+    if (!reader) throw new Error('the backend is not configured');
+    const { items, warnings } = await reader.readList(key);
     for (const warning of warnings) console.debug(REFRESH_WARNING_LOG, warning);
     return { ok: true, items };
   } catch (error) {

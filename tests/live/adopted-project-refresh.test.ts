@@ -2,12 +2,11 @@
 // bigint ids as JSON numbers, nulls and blanks in optional columns, and extra columns. The site's
 // real backend client reads the lists, and the build reads the same server through the source
 // plugin: both sides must normalise to equal rows, so an unchanged list stays unchanged on screen.
-import './support/site-backend';
 import { onPluginInit } from '../../plugins/gatsby-source-supabase-content/src/on-plugin-init';
 import { sourceContent } from '../../plugins/gatsby-source-supabase-content/src/source-nodes';
 import { readyList } from '../../src/components/ListState';
 import { CONTENT_TABLES, PAGE_LISTS } from '../../src/content/model';
-import type { createBackend as CreateBackend } from '../../src/lib/backend-client';
+import { createContentReader } from '../../src/lib/content-reader';
 import { LIVE_LIST_KEYS, applyOutcome, type LiveLists } from '../../src/lib/live-content';
 import { fakeGatsby } from '../plugin/support/fake-gatsby';
 import { startFakePostgrest, type FakePostgrest, type FakeRow } from '../plugin/support/fake-postgrest';
@@ -34,18 +33,10 @@ const TABLES: Record<string, FakeRow[]> = {
 };
 
 let server: FakePostgrest;
-let warn: jest.SpyInstance;
-let createBackend: typeof CreateBackend;
 beforeAll(async () => {
-  // supabase-js warns once, on load, that Node 20 is deprecated; browsers never see it.
-  warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  ({ createBackend } = await import('../../src/lib/backend-client'));
   server = await startFakePostgrest({ anonKey: KEY, tables: TABLES });
 });
-afterAll(async () => {
-  warn.mockRestore();
-  await server.close();
-});
+afterAll(() => server.close());
 
 /** The built lists as the page query returns them: `id: row_id` and the model's columns, in row_position order. */
 async function builtLists(): Promise<LiveLists> {
@@ -77,10 +68,10 @@ test('the refresh reads number ids as the build does, so an unchanged list is re
   const built = await builtLists();
   expect(built.coverage.items.map((item) => item.id)).toEqual(['5', '21']);
 
-  const backend = createBackend({ url: server.url, anonKey: KEY });
+  const reader = createContentReader({ url: server.url, anonKey: KEY });
   let lists = built;
   for (const key of LIVE_LIST_KEYS) {
-    const { items, warnings } = await backend.readList(key);
+    const { items, warnings } = await reader.readList(key);
     expect(warnings).toEqual([]);
     lists = applyOutcome(lists, key, { ok: true, items });
   }
@@ -89,26 +80,26 @@ test('the refresh reads number ids as the build does, so an unchanged list is re
 });
 
 test('refreshed rows carry string ids, nulls for empty values and no extra column', async () => {
-  const backend = createBackend({ url: server.url, anonKey: KEY });
-  expect((await backend.readList('coverage')).items).toEqual([
+  const reader = createContentReader({ url: server.url, anonKey: KEY });
+  expect((await reader.readList('coverage')).items).toEqual([
     { id: '5', name: 'Cans', description: null, image: '/images/materials/aluminium.svg', status: null },
     { id: '21', name: 'PET', description: null, image: null, status: 'live' },
   ]);
-  expect((await backend.readList('timeline')).items.map((item) => item.id)).toEqual(['99', '100']);
-  expect((await backend.readList('adasorter')).items).toEqual([
+  expect((await reader.readList('timeline')).items.map((item) => item.id)).toEqual(['99', '100']);
+  expect((await reader.readList('adasorter')).items).toEqual([
     { id: '1', classification: 'adasorter', title: 'Fast', subtitle: null, icon: null, icon_color: null },
   ]);
 });
 
 test('an edit that changes a row is seen as a change', async () => {
   const built = await builtLists();
-  const backend = createBackend({ url: server.url, anonKey: KEY });
+  const reader = createContentReader({ url: server.url, anonKey: KEY });
   server.tables = {
     ...TABLES,
     material_coverage: TABLES.material_coverage!.map((row) => (row.id === 21 ? { ...row, description: 'Now described' } : row)),
   };
   try {
-    const { items } = await backend.readList('coverage');
+    const { items } = await reader.readList('coverage');
     const next = applyOutcome(built, 'coverage', { ok: true, items });
     expect(next).not.toBe(built);
     expect(next.coverage.items.map((item) => item.description)).toEqual([null, 'Now described']);

@@ -1,8 +1,9 @@
-// Spec §7 calls 1-4 as the browser makes them: supabase-js (the real package, run by the site's
-// src/lib code) against the local backend, every request checked as it arrived.
+// Spec §7 calls 1-4 as the browser makes them: the refresh's reads on postgrest-js and the modal's
+// connection test on supabase-js (the real packages, run by the site's src/lib code) against the
+// local backend, every request checked as it arrived.
 import type { LocalBackend } from '../support/backend';
 import { CONNECTION_TEST_LOG } from '../../src/content/modal';
-import { backendSettings, loadBackend } from '../../src/lib/backend';
+import { backendSettings, loadBackend, loadContentReader } from '../../src/lib/backend';
 import { testConnection } from '../../src/lib/connection-test';
 import { LIVE_LIST_KEYS } from '../../src/lib/live-content';
 import { callShape, siteCalls, startSiteBackend } from './support/site-backend';
@@ -28,8 +29,8 @@ beforeEach(() => {
   backend.requests.length = 0;
 });
 
-const client = async () => {
-  const loading = loadBackend();
+const reader = async () => {
+  const loading = loadContentReader();
   if (!loading) throw new Error('the test set the backend settings, yet the site sees none');
   return loading;
 };
@@ -37,15 +38,17 @@ const client = async () => {
 // The anon key as apikey (the gateway) and as bearer (PostgREST's role), the public schema.
 const anonRead = () => ({ apikey: backend.anonKey, authorization: `Bearer ${backend.anonKey}`, 'accept-profile': 'public' });
 
-describe('the backend client', () => {
-  it('exists only with both settings, and is one shared client', () => {
+describe('the backend clients', () => {
+  it('exist only with both settings, and each is one shared client', () => {
     expect(backendSettings()).toEqual({ url: backend.url, anonKey: backend.anonKey });
     expect(loadBackend()).toBe(loadBackend());
+    expect(loadContentReader()).toBe(loadContentReader());
     const url = process.env.GATSBY_SUPABASE_URL;
     delete process.env.GATSBY_SUPABASE_URL;
     try {
       expect(backendSettings()).toBeNull();
       expect(loadBackend()).toBeNull();
+      expect(loadContentReader()).toBeNull();
     } finally {
       process.env.GATSBY_SUPABASE_URL = url;
     }
@@ -67,7 +70,7 @@ describe('calls 1-3: the page lists, read as the build reads them', () => {
   } as const;
 
   it.each(LIVE_LIST_KEYS)('%s: one GET with the spec’s filter and order, as anon, and nothing else', async (key) => {
-    const { items, warnings } = await (await client()).readList(key);
+    const { items, warnings } = await (await reader()).readList(key);
     expect(siteCalls(backend).map(callShape)).toEqual([
       {
         method: 'GET',
@@ -87,7 +90,7 @@ describe('calls 1-3: the page lists, read as the build reads them', () => {
       `update material_coverage set is_active = false where order_index = (select min(order_index) from material_coverage)`,
     );
     try {
-      const { items } = await (await client()).readList('coverage');
+      const { items } = await (await reader()).readList('coverage');
       const truth = await backend.sql(
         `select id, name, description, image, status from material_coverage where is_active order by order_index, id`,
       );
@@ -99,7 +102,7 @@ describe('calls 1-3: the page lists, read as the build reads them', () => {
 
   it('fails with the status when the backend fails the read', async () => {
     backend.failReads(true);
-    const reading = (await client()).readList('timeline');
+    const reading = (await reader()).readList('timeline');
     await expect(reading).rejects.toMatchObject({
       name: 'BackendCallFailed',
       status: 500,

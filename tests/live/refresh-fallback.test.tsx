@@ -9,13 +9,13 @@ import { COVERAGE, LIST_TEXT, SNAPSHOT, TIMELINE } from '../../src/content/copy'
 import { TIMELINE_STEP_PX } from '../../src/content/constants';
 import { SITE } from '../../src/content/site';
 import type { FeatureCard, MaterialCoverageItem, TimelineItem } from '../../src/content/types';
-import { backendSettings, loadBackend } from '../../src/lib/backend';
-import type { Backend } from '../../src/lib/backend-client';
+import { backendSettings, loadContentReader } from '../../src/lib/backend';
+import type { ContentReader } from '../../src/lib/content-reader';
 import { RECHECK_DELAYS_MS, REFRESH_FAILED_LOG, REFRESH_KEPT_LOG, type LiveListKey } from '../../src/lib/live-content';
 import { whenIdle } from '../../src/lib/when-idle';
-import { featureCard, material, milestone, processedPicture, storageUrl } from '../page/fixtures';
+import { ILLUSTRATIONS, featureCard, material, milestone, processedPicture, storageUrl } from '../page/fixtures';
 
-jest.mock('../../src/lib/backend', () => ({ backendSettings: jest.fn(), loadBackend: jest.fn() }));
+jest.mock('../../src/lib/backend', () => ({ backendSettings: jest.fn(), loadContentReader: jest.fn() }));
 jest.mock('../../src/lib/when-idle', () => ({ whenIdle: jest.fn() }));
 
 const scrollTo = jest.fn();
@@ -82,7 +82,7 @@ beforeEach(() => {
     };
   });
   jest.mocked(backendSettings).mockReturnValue({ url: 'https://project.supabase.co', anonKey: 'anon' });
-  jest.mocked(loadBackend).mockImplementation(() => Promise.resolve({ readList } as unknown as Backend));
+  jest.mocked(loadContentReader).mockImplementation(() => Promise.resolve({ readList } as unknown as ContentReader));
   warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -110,6 +110,8 @@ const pageProps = (built: Built) =>
   ({
     data: {
       site: { siteMetadata: SITE },
+      sorterImage: { childImageSharp: { gatsbyImageData: ILLUSTRATIONS.sorter } },
+      workerImage: { childImageSharp: { gatsbyImageData: ILLUSTRATIONS.worker } },
       allMaterialCoverage: { nodes: built.coverage },
       allTimelineItem: { nodes: built.timeline },
       adasorter: { nodes: built.adasorter },
@@ -141,7 +143,7 @@ describe('without backend settings', () => {
     jest.mocked(backendSettings).mockReturnValue(null);
     renderPage();
     await becomeIdle();
-    expect(loadBackend).not.toHaveBeenCalled();
+    expect(loadContentReader).not.toHaveBeenCalled();
     expect(readList).not.toHaveBeenCalled();
     expect(materialNames()).toEqual(['Material pet', 'Material glass']);
   });

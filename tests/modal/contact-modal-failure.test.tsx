@@ -9,7 +9,7 @@ import {
   SUBMIT_FAILED_LOG,
   SUBMIT_FAILED_MESSAGE,
 } from '../../src/content/modal';
-import { BackendCallFailed } from '../../src/lib/backend-client';
+import { BackendCallFailed } from '../../src/lib/backend-call';
 import { submitFailureOf } from '../../src/lib/submit-failure';
 import { submitInquiry, type InquiryFields } from '../../src/lib/submit-inquiry';
 import { openModal, renderPage } from './harness';

@@ -1,0 +1,17 @@
+// Shared by the two halves of the browser's backend client (./content-reader on postgrest-js for
+// the refresh, ./backend-client on supabase-js for the modal), so neither chunk pulls in the other.
+
+/** A call the backend refused or never answered. */
+export class BackendCallFailed extends Error {
+  constructor(
+    readonly call: string,
+    readonly status: number,
+    detail: string,
+  ) {
+    super(`${call}: ${status === 0 ? 'no answer' : `HTTP ${status}`}${detail ? `: ${detail}` : ''}`);
+    this.name = 'BackendCallFailed';
+  }
+}
+
+// A request that hangs must not keep the visitor on "Sending..." nor the refresh pending forever.
+export const DB_TIMEOUT_MS = 20_000;

@@ -1,0 +1,45 @@
+// The refresh's reads (spec §7 calls 1-3): plain PostgREST GETs through postgrest-js, the query
+// builder supabase-js wraps, and nothing else of supabase-js, which only the modal needs. Loaded only
+// through ./backend (a separate chunk, fetched when the browser is idle after the first paint).
+import { PostgrestClient } from '@supabase/postgrest-js';
+import { describeQuery, normalizeRows, publishedRequest } from 'gatsby-source-supabase-content/browser';
+import { PAGE_LISTS } from '../content/model';
+import type { BackendSettings } from './backend';
+import { BackendCallFailed, DB_TIMEOUT_MS } from './backend-call';
+import type { LiveItems, LiveListKey } from './live-content';
+
+export interface LiveRows<K extends LiveListKey> {
+  items: LiveItems[K][];
+  /** Values the site does not know yet (kept; the page falls back), as the build reports them. */
+  warnings: string[];
+}
+
+export interface ContentReader {
+  /** One list of the page, the active rows in order, normalised as the build normalises them. */
+  readList<K extends LiveListKey>(key: K): Promise<LiveRows<K>>;
+}
+
+export function createContentReader(settings: BackendSettings): ContentReader {
+  // The page's lists are read exactly as the build read them: the source plugin's query builder,
+  // then its normalisation (ids of any type as strings, empty values as null). No retries: a list
+  // that fails keeps what the page shows and is read again at the next check (./live-content).
+  const rest = new PostgrestClient(`${settings.url.replace(/\/+$/, '')}/rest/v1`, {
+    headers: { apikey: settings.anonKey, Authorization: `Bearer ${settings.anonKey}` },
+    schema: 'public',
+    timeout: DB_TIMEOUT_MS,
+    retry: false,
+  });
+
+  return {
+    async readList(key) {
+      const { spec, filter } = PAGE_LISTS[key];
+      const table = describeQuery(spec, filter);
+      const { data, error, status } = await publishedRequest(rest, spec, filter);
+      if (error) throw new BackendCallFailed(`read ${table}`, status, error.message);
+      const { rows, warnings } = normalizeRows(spec, data, table);
+      // normalizeRows gives each row its id and exactly the model's columns, the fields of the
+      // page's item types (which derive from the same model).
+      return { items: rows as unknown as LiveItems[typeof key][], warnings };
+    },
+  };
+}
