@@ -1,5 +1,6 @@
-import { LazyMotion, MotionConfig, domAnimation, m } from 'framer-motion';
+import { LazyMotion, MotionConfig, m } from 'framer-motion';
 import React, { type ReactNode } from 'react';
+import { loadMotionFeatures } from './motion-features';
 
 interface ArrivalItemProps {
   className?: string;
@@ -12,7 +13,7 @@ interface ArrivalItemProps {
 // reducedMotion="user" keeps only the fade for people who ask their system for less motion.
 export default function ArrivalItem({ className, delay, children }: ArrivalItemProps) {
   return (
-    <LazyMotion features={domAnimation} strict>
+    <LazyMotion features={loadMotionFeatures} strict>
       <MotionConfig reducedMotion="user">
         <m.li
           className={className}
