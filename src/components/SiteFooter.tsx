@@ -3,6 +3,7 @@ import React from 'react';
 import { FOOTER } from '../content/copy';
 import { INVESTOR_DECK_HASH } from '../content/modal';
 import { ChatButton } from './ChatButton';
+import { prefetchContactModal } from './ContactModalProvider';
 import { Logo } from './Logo';
 
 interface SiteFooterProps {
@@ -31,6 +32,9 @@ export function SiteFooter({ productName, tagline, onChat }: SiteFooterProps) {
           </p>
           <a
             href={INVESTOR_DECK_HASH}
+            onPointerEnter={prefetchContactModal}
+            onPointerDown={prefetchContactModal}
+            onFocus={prefetchContactModal}
             className="-mx-2 inline-flex min-h-11 items-center self-start rounded-lg px-2 text-brand-200 underline-offset-4 hover:text-white hover:underline sm:self-auto"
           >
             {FOOTER.investor}

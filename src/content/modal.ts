@@ -72,6 +72,9 @@ export const BACKEND_NOT_CONFIGURED_LOG =
 
 // Spec §7 calls 4 and 6: results only logged (§8: a failed notification is logged only).
 export const CONNECTION_TEST_LOG = 'Contact backend connection test:';
+// The modal's code could not be fetched (offline for a moment, a new deploy): logged, and the next
+// open tries again.
+export const MODAL_LOAD_FAILED_LOG = 'The contact form could not be loaded; opening it again will retry:';
 export const NOTIFY_SENT_LOG = 'Inquiry notification sent:';
 export const NOTIFY_FAILED_LOG = 'Inquiry notification failed (the inquiry is stored):';
 // Where Turnstile is configured and its script cannot load, inquiries still go out (in the digest).

@@ -2,7 +2,7 @@
 // focus back on the opener, the page behind neither scrolls nor takes focus or clicks.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { CLOSE_LABEL, FIELD_LABELS, MODAL_COPY } from '../../src/content/modal';
-import { OPENER_NAMES, openModal, renderPage } from './harness';
+import { OPENER_NAMES, afterPaint, openModal, renderPage } from './harness';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
@@ -56,6 +56,7 @@ it.each(['Escape key', 'Close button'])('closes with the %s and gives focus back
   else await user.click(within(dialog).getByRole('button', { name: CLOSE_LABEL }));
 
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  await afterPaint();
   expect(opener).toHaveFocus();
 });
 
@@ -86,16 +87,20 @@ it('leaves the DOM once it has faded out', async () => {
   expect(document.querySelector('[role="dialog"]')).toBeNull();
 });
 
-it('makes the page behind inert while open', async () => {
+it('makes the page behind inert while open, right after the frame that answers the click', async () => {
   const { user } = renderPage();
   const page = screen.getByRole('main').parentElement as HTMLElement;
   expect(page).not.toHaveAttribute('inert');
 
   const dialog = await openModal(user, 'contact');
+  // Restyling the whole page waits for the next paint, so it does not hold up the click's response.
+  expect(page).not.toHaveAttribute('inert');
+  await afterPaint();
   expect(page).toHaveAttribute('inert');
   expect(page).not.toContainElement(dialog);
 
   await user.keyboard('{Escape}');
+  await afterPaint();
   expect(page).not.toHaveAttribute('inert');
 });
 

@@ -1,7 +1,7 @@
 // Renders the provider the way the page does, with two opener buttons standing in for the page's
 // Chat with us and investor links. Fake timers drive every wait (1500 ms simulation, 2000 ms close).
 import React from 'react';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MotionGlobalConfig } from 'framer-motion';
 import { ContactModalProvider, useContactModal } from '../../src/components/ContactModalProvider';
@@ -42,3 +42,12 @@ export async function openModal(user: ReturnType<typeof userEvent.setup>, type: 
   await user.click(screen.getByRole('button', { name: OPENER_NAMES[type] }));
   return screen.findByRole('dialog', { name: MODAL_COPY[type].heading });
 }
+
+/**
+ * Lets the browser paint the frame that answers an interaction: the page's `inert` and the focus
+ * back on the opener follow it (ContactModalProvider).
+ */
+export const afterPaint = () =>
+  act(async () => {
+    jest.advanceTimersByTime(50);
+  });

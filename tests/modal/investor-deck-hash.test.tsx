@@ -2,7 +2,7 @@
 // changes; closing removes the hash without a new history entry, so the link works again.
 import { act, screen } from '@testing-library/react';
 import { INVESTOR_DECK_HASH, MODAL_COPY } from '../../src/content/modal';
-import { OPENER_NAMES, renderPage } from './harness';
+import { OPENER_NAMES, afterPaint, renderPage } from './harness';
 
 beforeEach(() => {
   jest.useFakeTimers();
@@ -70,6 +70,7 @@ it('closes when Back leaves #investor-deck, and the focus goes back to the link 
   await act(async () => void window.dispatchEvent(new HashChangeEvent('hashchange')));
 
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  await afterPaint();
   expect(link).toHaveFocus();
   link.remove();
 });
