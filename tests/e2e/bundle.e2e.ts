@@ -1,17 +1,21 @@
-// supabase-js stays out of the page's first-load JavaScript (a budget of docs/architecture.md): in both builds of
-// global-setup.ts, read from the files as shipped. First load = the scripts index.html starts plus
-// the page component's chunk group, which Gatsby's loader fetches before hydrating (as
-// scripts/bench.mjs counts it). The client lives in the lazy `backend-client` chunk group, which
-// a page built without backend settings never fetches.
+// What a phone downloads (the budgets of docs/architecture.md), in both builds of global-setup.ts:
+// supabase-js stays out of the page's first-load JavaScript, read from the files as shipped (first
+// load = the scripts index.html starts plus the page component's chunk group, which Gatsby's loader
+// fetches before hydrating, as scripts/bench.mjs counts it); the refresh reads through postgrest-js
+// alone (the `content-reader` chunk group) and supabase-js (the `backend-client` group) waits for the
+// modal; and, counted in the browser, all the JavaScript a visit fetches without any interaction.
 import { existsSync, readFileSync } from 'node:fs';
+import { HERO } from '../../src/content/copy';
 import path from 'node:path';
 import { SITES_DIR } from './support/site-build';
 import { launchBrowser, openPage } from './support/browser';
+import { firstPaintMs, totalKb, watchScripts } from './support/page-weight';
 
 // Strings every supabase-js build carries: its client-info header and two class names that its
 // own messages name (minifying keeps strings).
 const SUPABASE_MARKERS = ['supabase-js', 'GoTrueClient', 'RealtimeClient'];
 const LAZY_GROUP = 'backend-client';
+const READER_GROUP = 'content-reader';
 
 interface Stats {
   namedChunkGroups: Record<string, { assets: { name: string }[] }>;
@@ -36,7 +40,7 @@ function site(variant: 'backend' | 'embedded') {
   const firstLoad = [...new Set([...tagged, ...groupScripts(pageData.componentChunkName)])];
   const inline = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '').join('\n');
   const markersIn = (file: string) => SUPABASE_MARKERS.filter((marker) => read(file).includes(marker));
-  return { dir, html, tagged, firstLoad, inline, lazy: groupScripts(LAZY_GROUP), markersIn, read };
+  return { dir, html, tagged, firstLoad, inline, lazy: groupScripts(LAZY_GROUP), reader: groupScripts(READER_GROUP), markersIn, read };
 }
 
 describe.each(['backend', 'embedded'] as const)('the %s build', (variant) => {
@@ -126,6 +130,69 @@ it('paints the page before it requests its bundles or the pictures below the fir
       return pictures.length > 0 && pictures.every((image) => image.complete && image.naturalWidth > 0);
     });
     expect(tracked.problems).toEqual([]);
+    await tracked.close();
+  } finally {
+    await browser.close();
+  }
+});
+
+it('the refresh reader holds postgrest-js and no supabase-js', () => {
+  const { reader, markersIn, read } = site('backend');
+  expect(reader.length).toBeGreaterThan(0);
+  expect(reader.flatMap(markersIn)).toEqual([]);
+  // postgrest-js's own error text, which minifying keeps.
+  expect(reader.some((file) => read(file).includes('PostgrestError'))).toBe(true);
+});
+
+/** The modal's backend chunks that the refresh does not share (postgrest-js is in both). */
+const modalOnly = ({ lazy, reader }: ReturnType<typeof site>) => lazy.filter((file) => !reader.includes(file));
+
+// docs/architecture.md's budgets: at most 110 KB (gzip) of JavaScript without any interaction on the
+// default build, 125 KB with backend settings, none of it before the first paint. The modal's code
+// (and supabase-js) waits until a visitor asks for the modal.
+describe.each([
+  ['embedded', 'E2E_EMBEDDED_URL', 110],
+  ['backend', 'E2E_BACKEND_SITE_URL', 125],
+] as const)('a visit to the %s build with no interaction', (variant, urlVariable, budgetKb) => {
+  it(`fetches at most ${budgetKb} KB of JavaScript, none before the first paint, and no modal code`, async () => {
+    const browser = await launchBrowser();
+    try {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      const built = site(variant);
+      const watch = watchScripts(page, built.dir);
+      await page.goto(`${process.env[urlVariable]}/`);
+      const scripts = await watch.settled();
+      const paint = await firstPaintMs(page);
+
+      expect(totalKb(scripts)).toBeLessThanOrEqual(budgetKb);
+      expect(paint).not.toBeNull();
+      for (const script of scripts)
+        expect({ ...script, afterPaint: script.startMs >= (paint as number) }).toMatchObject({ afterPaint: true });
+      const names = scripts.map((script) => script.path);
+      expect(names.filter((name) => /contact-modal|motion-features/.test(name) || modalOnly(built).includes(name))).toEqual([]);
+      if (variant === 'backend') expect(names.some((name) => built.reader.includes(name))).toBe(true);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+it('loads supabase-js for the modal only, once a visitor asks for it', async () => {
+  const browser = await launchBrowser();
+  try {
+    const tracked = await openPage(browser, `${process.env.E2E_BACKEND_SITE_URL}/`, {
+      // The backend is not running for this file: the modal's calls fail, which is not the point here.
+      ignoreRequest: (url) => url.includes(`127.0.0.1:${process.env.E2E_BACKEND_PORT}`),
+    });
+    const built = site('backend');
+    const watch = watchScripts(tracked.page, built.dir);
+    expect((await watch.settled()).map((script) => script.path).filter((name) => modalOnly(built).includes(name))).toEqual([]);
+    await tracked.page.getByRole('button', { name: HERO.chat, exact: true }).click();
+    await tracked.page.getByRole('dialog').waitFor();
+    const after = (await watch.settled()).map((script) => script.path);
+    expect(after.filter((name) => modalOnly(built).includes(name)).length).toBeGreaterThan(0);
     await tracked.close();
   } finally {
     await browser.close();

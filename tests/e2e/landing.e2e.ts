@@ -286,7 +286,7 @@ describe('contact modal (simulated submission on the embedded default)', () => {
 
     await fillAndSend(page, 'contact');
     expect(messages.map((m) => m.text)).toContain(BACKEND_NOT_CONFIGURED_LOG);
-    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.waitForFunction((el) => el === document.activeElement, await opener.elementHandle(), { timeout: 2000 });
 
     await opener.click();
     const reopened = page.getByRole('dialog', { name: MODAL_COPY.contact.heading });
@@ -301,6 +301,34 @@ describe('contact modal (simulated submission on the embedded default)', () => {
     await page.getByRole('dialog', { name: MODAL_COPY.investor.heading }).waitFor();
     await fillAndSend(page, 'investor');
     expect(await page.evaluate(() => window.location.hash)).toBe('');
+  });
+
+  // On a slow phone the bundles arrive a while after the first paint; a tap in between must open the
+  // modal once they have (the early-intent script in the page's head keeps it).
+  it('opens the contact modal for a tap made after the first paint, before the page was interactive', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+      // Holds React back, so that the tap surely lands before hydration.
+      await page.route(/\/framework-[0-9a-f]+\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await page.goto(site(), { waitUntil: 'commit' });
+      await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+      const button = page.getByRole('button', { name: HERO.chat, exact: true });
+      expect(await button.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps')))).toBe(false);
+      await button.click();
+
+      const dialog = page.getByRole('dialog', { name: MODAL_COPY.contact.heading });
+      await dialog.waitFor({ timeout: 15_000 });
+      await expect(dialog.getByLabel(FIELD_LABELS.name).isVisible()).resolves.toBe(true);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 
   it('opens the investor modal from the #investor-deck hash', async () => {
@@ -328,7 +356,8 @@ describe('contact modal (simulated submission on the embedded default)', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The focus moves back once the frame that answers the key has been painted (ContactModalProvider).
+    await page.waitForFunction((el) => el === document.activeElement, await opener.elementHandle(), { timeout: 2000 });
   });
 });
 
