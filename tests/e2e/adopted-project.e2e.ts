@@ -1,0 +1,138 @@
+// A build against the company's existing project once adopted: tables made in Supabase's Table
+// Editor (bigint ids, a created_at column the site does not use, nullable columns, rows no check
+// ever stopped), with the migrations pushed over them and no seed of ours. The build must publish
+// exactly the active rows it can show, in order, and name the row it leaves out; the page must
+// show no "null" and nothing broken; the browser's refresh, reading the same rows with number ids,
+// must recognise them as unchanged.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { COVERAGE, TIMELINE } from '../../src/content/copy';
+import { SECTION_IDS } from '../../src/content/constants';
+import { PROJECT_PATHS, startLocalBackend, type LocalBackend } from '../support/backend';
+import { hydrated, launchBrowser, openPage, type TrackedPage } from './support/browser';
+import { countLayoutShifts, layoutShift, waitFor } from './support/page-helpers';
+import { SITES_DIR, buildSite } from './support/site-build';
+import { startStaticServer, type StaticServer } from './support/static-server';
+
+const FIXTURE = path.join(__dirname, '..', 'database', 'fixtures', 'table-editor.sql');
+const OUT_DIR = path.join(SITES_DIR, 'adopted');
+const LOG_FILE = path.join(SITES_DIR, 'adopted-build.log');
+
+// What tests/database/fixtures/table-editor.sql holds that a visitor may see, in order_index order.
+const SHOWN = {
+  coverage: ['PET bottles', 'Cardboard', 'Batteries'],
+  timeline: ['Field study', 'Live beta'],
+  // The AdaSorter column, then the worker column.
+  cards: ['Sorts 2 t/h', 'Safer work'],
+};
+// Inactive rows, the nameless row, the milestone whose title was cleared, the card of a
+// classification nobody knows.
+const NEVER_SHOWN = ['Textiles', 'A row whose name was never filled in', 'A milestone whose title was cleared', 'Draft milestone'];
+const NEVER_SHOWN_CARDS = ['Hidden card', 'Unknown column'];
+
+let backend: LocalBackend;
+let site: StaticServer;
+let browser: Browser;
+let buildLog: string;
+const pages: TrackedPage[] = [];
+
+beforeAll(async () => {
+  // The legacy project as it stands today, then the migrations as `supabase db push` applies them.
+  const bootstrap = path.join(mkdtempSync(path.join(tmpdir(), 'adopted-')), 'bootstrap-and-legacy.sql');
+  writeFileSync(bootstrap, `${readFileSync(PROJECT_PATHS.bootstrap, 'utf8')}\n${readFileSync(FIXTURE, 'utf8')}`);
+  backend = await startLocalBackend({ paths: { bootstrap, migrations: PROJECT_PATHS.migrations } });
+  await buildSite({
+    outDir: OUT_DIR,
+    logFile: LOG_FILE,
+    env: { GATSBY_SUPABASE_URL: backend.url, GATSBY_SUPABASE_ANON_KEY: backend.anonKey },
+  });
+  buildLog = stripVTControlCharacters(readFileSync(LOG_FILE, 'utf8')).replace(/\s+/g, ' ');
+  site = await startStaticServer(OUT_DIR);
+  browser = await launchBrowser();
+}, 300_000);
+
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((p) => p.close()));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+  await backend?.stop();
+});
+
+const headings = (page: Page, sectionId: string) => page.locator(`#${sectionId}`).getByRole('heading', { level: 3 }).allInnerTexts();
+
+const shownLists = async (page: Page) => ({
+  coverage: await headings(page, SECTION_IDS.coverage),
+  timeline: await headings(page, SECTION_IDS.timeline),
+  cards: await headings(page, SECTION_IDS.snapshot),
+});
+
+/** The browser's refresh reads (spec §7 calls 1-3), once all four have been answered. */
+const refreshReads = () =>
+  waitFor(
+    async () =>
+      backend.requests.filter(
+        (r) =>
+          r.method === 'GET' &&
+          r.headers.origin !== undefined &&
+          r.path.startsWith('/rest/v1/') &&
+          r.path !== '/rest/v1/contact_submissions',
+      ),
+    (reads) => reads.length >= 4,
+    15_000,
+  );
+
+describe('a build against an adopted Table Editor project', () => {
+  it('publishes exactly the active rows it can show, in order, into the HTML', async () => {
+    const html = await (await fetch(`${site.url}/`)).text();
+    for (const name of [...SHOWN.coverage, ...SHOWN.timeline, ...SHOWN.cards]) expect(html).toContain(`>${name}<`);
+    for (const name of [...NEVER_SHOWN, ...NEVER_SHOWN_CARDS]) expect(html).not.toContain(name);
+    const positions = (names: string[]) => names.map((name) => html.indexOf(`>${name}<`));
+    for (const list of Object.values(SHOWN)) {
+      const found = positions(list);
+      expect(found).toEqual([...found].sort((a, b) => a - b));
+    }
+  });
+
+  it('names the row it leaves out, and the value it does not know, in its log', () => {
+    expect(buildLog).toContain('timeline row 2: no "title"');
+    expect(buildLog).toContain('material_coverage row 3: unknown status "beta" kept');
+  });
+
+  it('shows the rows in a browser with no "null", no broken picture, no error, and the refresh changes nothing', async () => {
+    backend.requests.length = 0;
+    const tracked = await openPage(browser, `${site.url}/`, { initScript: countLayoutShifts });
+    pages.push(tracked);
+    const { page, problems } = tracked;
+    await hydrated(page);
+    expect(await shownLists(page)).toEqual(SHOWN);
+
+    const reads = await refreshReads();
+    expect(reads.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    // The refresh answered with number ids; lists it recognises as unchanged keep their nodes.
+    await page.waitForLoadState('networkidle');
+    expect(await shownLists(page)).toEqual(SHOWN);
+    expect(await layoutShift(page)).toBe(0);
+
+    // Every picture, the lazy ones too, once scrolled into view.
+    await page.locator(`#${SECTION_IDS.coverage}`).scrollIntoViewIfNeeded();
+    await page.locator(`#${SECTION_IDS.timeline}`).scrollIntoViewIfNeeded();
+    const broken = await page.evaluate(async () => {
+      const images = [...document.images];
+      await Promise.all(images.map((image) => image.decode().catch(() => undefined)));
+      return images.filter((image) => !image.complete || image.naturalWidth === 0).map((image) => image.currentSrc || image.src);
+    });
+    expect(broken).toEqual([]);
+
+    const text = await page.locator('main').innerText();
+    expect(text).not.toMatch(/\bnull\b|\bundefined\b|NaN/);
+    expect(await page.getByRole('heading', { name: COVERAGE.title }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: TIMELINE.title }).count()).toBe(1);
+    expect(problems).toEqual([]);
+  });
+});
