@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CONTENT_TABLES } from './src/content/model';
 import { SITE, deploySettings } from './src/content/site';
+import { TURNSTILE_SCRIPT_URL } from './src/lib/turnstile';
 
 // Gatsby reads .env.development / .env.production itself only for the browser's bundle; the build's
 // own settings below (the backend, the address) come from the same file. The environment wins.
@@ -13,6 +14,8 @@ const supabase = path.join(__dirname, 'supabase');
 // The site's address and analytics script depend on where it is built (SITE_URL, the host's own
 // variables); gatsby-node.ts reports them once and stops a deploy build that lacks an address.
 const deploy = deploySettings(process.env);
+// Cloudflare Turnstile, where a site key is set: its script, and the frame it renders the challenge in.
+const turnstile = process.env.GATSBY_TURNSTILE_SITE_KEY ? [TURNSTILE_SCRIPT_URL] : [];
 
 const config: GatsbyConfig = {
   siteMetadata: {
@@ -59,8 +62,9 @@ const config: GatsbyConfig = {
       resolve: 'gatsby-plugin-security-headers',
       options: {
         connectSrc: [process.env.GATSBY_SUPABASE_URL, deploy.analyticsSrc].filter(Boolean),
-        scriptSrc: [deploy.analyticsSrc].filter(Boolean),
+        scriptSrc: [deploy.analyticsSrc, ...turnstile].filter(Boolean),
         imgSrc: [process.env.GATSBY_SUPABASE_URL].filter(Boolean),
+        frameSrc: turnstile,
         deferScripts: true,
       },
     },

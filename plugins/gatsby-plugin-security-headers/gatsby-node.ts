@@ -8,6 +8,7 @@ interface SecurityHeadersOptions extends PluginOptions {
   connectSrc: string[];
   scriptSrc: string[];
   imgSrc: string[];
+  frameSrc: string[];
   deferScripts: boolean;
 }
 
@@ -16,6 +17,7 @@ export const pluginOptionsSchema: GatsbyNode['pluginOptionsSchema'] = ({ Joi }) 
     connectSrc: Joi.array().items(Joi.string()).default([]),
     scriptSrc: Joi.array().items(Joi.string()).default([]),
     imgSrc: Joi.array().items(Joi.string()).default([]),
+    frameSrc: Joi.array().items(Joi.string()).default([]),
     // The loader is an inline script, so the policy must hash the HTML as it is finally written:
     // that is why this plugin, and not one of its own, finishes the HTML.
     deferScripts: Joi.boolean().default(false),
@@ -43,7 +45,7 @@ const originsOf = (urls: string[]) => urls.map(originOf).filter((o): o is string
 // After the HTML exists: optionally defer its bundles, then give each page its own policy in a meta
 // element, allowing exactly that page's inline scripts; the hosts' headers carry the rest.
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }, options) => {
-  const { connectSrc, scriptSrc, imgSrc, deferScripts: defer } = options as SecurityHeadersOptions;
+  const { connectSrc, scriptSrc, imgSrc, frameSrc, deferScripts: defer } = options as SecurityHeadersOptions;
   const { program } = (store.getState as () => BuildState)();
   const publicDir = path.join(program.directory, 'public');
   const pages = await htmlFiles(publicDir);
@@ -51,6 +53,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }
     connectOrigins: originsOf(connectSrc),
     scriptOrigins: originsOf(scriptSrc),
     imageOrigins: originsOf(imgSrc),
+    frameOrigins: originsOf(frameSrc),
   };
   const hashes = new Set<string>();
   let documents = 0;

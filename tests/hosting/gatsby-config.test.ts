@@ -15,6 +15,7 @@ const DEPLOY_VARIABLES = [
   'VERCEL',
   'VERCEL_PROJECT_PRODUCTION_URL',
   'CF_PAGES',
+  'GATSBY_TURNSTILE_SITE_KEY',
 ];
 const saved = { ...process.env };
 
@@ -38,12 +39,14 @@ async function configFor(env: Record<string, string>): Promise<GatsbyConfig> {
   return config as GatsbyConfig;
 }
 
-function policyOptions(config: GatsbyConfig): { connectSrc: string[]; scriptSrc: string[] } {
+function policyOptions(config: GatsbyConfig): { connectSrc: string[]; scriptSrc: string[]; frameSrc: string[] } {
   const plugin = (config.plugins ?? []).find(
     (entry): entry is Exclude<PluginRef, string> => typeof entry === 'object' && entry.resolve === 'gatsby-plugin-security-headers',
   );
-  return plugin?.options as { connectSrc: string[]; scriptSrc: string[] };
+  return plugin?.options as { connectSrc: string[]; scriptSrc: string[]; frameSrc: string[] };
 }
+
+const origins = (urls: string[]) => urls.map(originOf).filter((origin): origin is string => origin !== null);
 
 it("gives a Vercel build Vercel's analytics script and its production address", async () => {
   const config = await configFor({ VERCEL: '1', VERCEL_PROJECT_PRODUCTION_URL: 'adasorter.vercel.app' });
@@ -55,7 +58,7 @@ it("gives a Vercel build Vercel's analytics script and its production address", 
 it('gives a build elsewhere no analytics script and nothing extra in its policy', async () => {
   const config = await configFor({ NETLIFY: 'true', URL: 'https://adasorter.netlify.app' });
   expect(config.siteMetadata).toMatchObject({ siteUrl: 'https://adasorter.netlify.app', analyticsSrc: null });
-  expect(policyOptions(config)).toMatchObject({ connectSrc: [], scriptSrc: [] });
+  expect(policyOptions(config)).toMatchObject({ connectSrc: [], scriptSrc: [], frameSrc: [] });
 });
 
 it("lets GATSBY_ANALYTICS_SRC's origin load the script and receive its page views, next to the backend", async () => {
@@ -65,10 +68,24 @@ it("lets GATSBY_ANALYTICS_SRC's origin load the script and receive its page view
   const { scriptSrc, connectSrc } = policyOptions(config);
   expect({ scriptSrc, connectSrc }).toEqual({ scriptSrc: [src], connectSrc: ['https://abcd.supabase.co', src] });
   // As the plugin turns the options into each page's policy.
-  const origins = (urls: string[]) => urls.map(originOf).filter((origin): origin is string => origin !== null);
   const policy = contentSecurityPolicy([], { scriptOrigins: origins(scriptSrc), connectOrigins: origins(connectSrc) });
   expect(policy).toContain("script-src 'self' https://stats.example.org;");
   expect(policy).toContain("connect-src 'self' https://abcd.supabase.co https://stats.example.org;");
+});
+
+it("lets a build with a Turnstile site key load Cloudflare's widget script and its challenge frame", async () => {
+  // Cloudflare's documented test site key (always passes).
+  const config = await configFor({ GATSBY_TURNSTILE_SITE_KEY: '1x00000000000000000000AA' });
+  const { scriptSrc, connectSrc, frameSrc } = policyOptions(config);
+  const policy = contentSecurityPolicy([], {
+    scriptOrigins: origins(scriptSrc),
+    connectOrigins: origins(connectSrc),
+    frameOrigins: origins(frameSrc),
+  });
+  expect(policy).toContain("script-src 'self' https://challenges.cloudflare.com;");
+  expect(policy).toContain("frame-src 'self' https://challenges.cloudflare.com;");
+  // The token goes to the notify function, not to Cloudflare: nothing new to connect to.
+  expect(policy).toContain("connect-src 'self';");
 });
 
 it('names a static-files adapter, so that Gatsby installs none of its own on a host', async () => {

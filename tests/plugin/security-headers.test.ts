@@ -68,6 +68,16 @@ describe('contentSecurityPolicy', () => {
     expect(bare.split('; ')).toContain("img-src 'self' data:");
   });
 
+  it("has no frame-src of its own (frames fall back to default-src 'self') unless a widget needs one", () => {
+    expect(directive('frame-src')).toBeUndefined();
+    const withWidget = contentSecurityPolicy([], {
+      connectOrigins: [],
+      scriptOrigins: [],
+      frameOrigins: ['https://challenges.example.com'],
+    });
+    expect(withWidget.split('; ')).toContain("frame-src 'self' https://challenges.example.com");
+  });
+
   it('forbids framing, plugins and foreign form targets', () => {
     expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");
     expect(directive('object-src')).toBe("object-src 'none'");
@@ -172,7 +182,15 @@ describe('onPostBuild', () => {
   const run = () =>
     (onPostBuild as (args: unknown, options: unknown) => Promise<void>)(
       { store: { getState: () => ({ program: { directory: site } }) }, reporter },
-      { connectSrc: ['https://abcd.supabase.co/'], scriptSrc: [], imgSrc: ['https://abcd.supabase.co/'], deferScripts: true, plugins: [] },
+      // The options as Gatsby hands them over, validated with pluginOptionsSchema's defaults.
+      {
+        connectSrc: ['https://abcd.supabase.co/'],
+        scriptSrc: [],
+        imgSrc: ['https://abcd.supabase.co/'],
+        frameSrc: [],
+        deferScripts: true,
+        plugins: [],
+      },
     );
   // Gatsby's scripts slice: a fragment it stitches into each page.
   const SLICE = '<script src="/app-1.js" async=""></script>';

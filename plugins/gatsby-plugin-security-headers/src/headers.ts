@@ -7,6 +7,8 @@ export interface HeaderOptions {
   scriptOrigins: string[];
   /** Origins the page may load pictures from besides itself, e.g. the Supabase project's storage. */
   imageOrigins?: string[];
+  /** Origins the page may embed in frames, e.g. a challenge widget; none (default-src 'self') when empty. */
+  frameOrigins?: string[];
 }
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
@@ -34,7 +36,10 @@ export function originOf(url: string | undefined): string | null {
   }
 }
 
-export function contentSecurityPolicy(scriptHashes: string[], { connectOrigins, scriptOrigins, imageOrigins = [] }: HeaderOptions): string {
+export function contentSecurityPolicy(
+  scriptHashes: string[],
+  { connectOrigins, scriptOrigins, imageOrigins = [], frameOrigins = [] }: HeaderOptions,
+): string {
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...scriptHashes, ...scriptOrigins]],
@@ -47,6 +52,8 @@ export function contentSecurityPolicy(scriptHashes: string[], { connectOrigins, 
     ['img-src', ["'self'", 'data:', ...imageOrigins]],
     ['font-src', ["'self'"]],
     ['connect-src', ["'self'", ...connectOrigins]],
+    // Only where a widget needs it (Cloudflare Turnstile renders in a frame of its own origin).
+    ...(frameOrigins.length > 0 ? [['frame-src', ["'self'", ...frameOrigins]] as [string, string[]]] : []),
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
