@@ -1,7 +1,8 @@
-// The coverage cards' pictures (DESIGN.md, "pictures"). An editor's `image` is a site path (a file
-// in static/) or a URL, usually a phone photo in Supabase Storage. The build downloads each http(s)
-// URL and processes it into small modern versions served from the site (gatsby-plugin-image); a row
-// that only arrives with the browser's refresh shows its URL as it is until the next build.
+// The coverage cards' pictures (docs/architecture.md, "Pictures"). An editor's `image` is a site
+// path (a file in static/) or a URL, usually a phone photo in Supabase Storage. The build downloads
+// each http(s) URL and processes it into small modern versions served from the site
+// (src/components/Picture.tsx); a row that only arrives with the browser's refresh shows its URL as
+// it is until the next build.
 //
 // The processed versions are kept apart from the rows, in a map by URL: a refreshed row then
 // compares equal to the built one (the refresh re-renders nothing when nothing changed), and a
