@@ -4,13 +4,17 @@
 // exactly the active rows it can show, in order, and name the row it leaves out; the page must
 // show no "null" and nothing broken; the browser's refresh, reading the same rows with number ids,
 // must recognise them as unchanged.
+// The build also has a Turnstile site key, as a production build may: its policy must let the
+// widget load when the modal opens (Cloudflare's servers are stood in for by the browser's routing).
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { COVERAGE, TIMELINE } from '../../src/content/copy';
+import { COVERAGE, HERO, TIMELINE } from '../../src/content/copy';
 import { SECTION_IDS } from '../../src/content/constants';
+import { MODAL_COPY, TURNSTILE_LOAD_FAILED_LOG } from '../../src/content/modal';
+import { TURNSTILE_SCRIPT_URL } from '../../src/lib/turnstile';
 import { PROJECT_PATHS, startLocalBackend, type LocalBackend } from '../support/backend';
 import { hydrated, launchBrowser, openPage, type TrackedPage } from './support/browser';
 import { countLayoutShifts, layoutShift, waitFor } from './support/page-helpers';
@@ -20,6 +24,9 @@ import { startStaticServer, type StaticServer } from './support/static-server';
 const FIXTURE = path.join(__dirname, '..', 'database', 'fixtures', 'table-editor.sql');
 const OUT_DIR = path.join(SITES_DIR, 'adopted');
 const LOG_FILE = path.join(SITES_DIR, 'adopted-build.log');
+// Cloudflare's documented test site key (always passes).
+const TURNSTILE_TEST_SITE_KEY = '1x00000000000000000000AA';
+const TURNSTILE_ORIGIN = new URL(TURNSTILE_SCRIPT_URL).origin;
 
 // What tests/database/fixtures/table-editor.sql holds that a visitor may see, in order_index order.
 const SHOWN = {
@@ -47,7 +54,11 @@ beforeAll(async () => {
   await buildSite({
     outDir: OUT_DIR,
     logFile: LOG_FILE,
-    env: { GATSBY_SUPABASE_URL: backend.url, GATSBY_SUPABASE_ANON_KEY: backend.anonKey },
+    env: {
+      GATSBY_SUPABASE_URL: backend.url,
+      GATSBY_SUPABASE_ANON_KEY: backend.anonKey,
+      GATSBY_TURNSTILE_SITE_KEY: TURNSTILE_TEST_SITE_KEY,
+    },
   });
   buildLog = stripVTControlCharacters(readFileSync(LOG_FILE, 'utf8')).replace(/\s+/g, ' ');
   site = await startStaticServer(OUT_DIR);
@@ -133,6 +144,59 @@ describe('a build against an adopted Table Editor project', () => {
     expect(text).not.toMatch(/\bnull\b|\bundefined\b|NaN/);
     expect(await page.getByRole('heading', { name: COVERAGE.title }).count()).toBe(1);
     expect(await page.getByRole('heading', { name: TIMELINE.title }).count()).toBe(1);
+    expect(problems).toEqual([]);
+  });
+});
+
+/**
+ * Cloudflare's side, stood in for: a script that renders its challenge in a frame of Cloudflare's
+ * origin and hands over a token, as the real widget does. The page's policy applies to both
+ * requests exactly as it would to Cloudflare's.
+ */
+async function standInForCloudflare(page: Page): Promise<void> {
+  await page.route(`${TURNSTILE_ORIGIN}/**`, (route) => {
+    const url = new URL(route.request().url());
+    if (url.pathname.endsWith('/api.js')) {
+      return route.fulfill({
+        contentType: 'application/javascript',
+        body: `window.turnstile = {
+          render(box, options) {
+            const frame = document.createElement('iframe');
+            frame.title = 'Widget containing a Cloudflare security challenge';
+            frame.src = '${TURNSTILE_ORIGIN}/challenge/' + options.sitekey;
+            box.append(frame);
+            frame.addEventListener('load', () => options.callback('stand-in-token'));
+            return 'widget-1';
+          },
+          reset() {},
+          remove() {},
+        };`,
+      });
+    }
+    return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>challenge</title><p>Verified</p>' });
+  });
+}
+
+describe('a build with a Turnstile site key', () => {
+  it("lets Cloudflare's widget script and its challenge frame load when the modal opens, and nothing before", async () => {
+    const tracked = await openPage(browser, `${site.url}/`, { beforeOpen: standInForCloudflare });
+    pages.push(tracked);
+    const { page, problems, messages } = tracked;
+    const cloudflare: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(TURNSTILE_ORIGIN)) cloudflare.push(request.url());
+    });
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    expect(cloudflare).toEqual([]);
+
+    await page.getByRole('button', { name: HERO.chat }).first().click();
+    const dialog = page.getByRole('dialog', { name: MODAL_COPY.contact.heading });
+    await dialog.waitFor();
+    const frame = dialog.frameLocator('iframe[title="Widget containing a Cloudflare security challenge"]');
+    await frame.getByText('Verified').waitFor();
+    expect(cloudflare).toEqual([TURNSTILE_SCRIPT_URL, `${TURNSTILE_ORIGIN}/challenge/${TURNSTILE_TEST_SITE_KEY}`]);
+    expect(messages.filter((m) => m.text.includes(TURNSTILE_LOAD_FAILED_LOG))).toEqual([]);
     expect(problems).toEqual([]);
   });
 });
