@@ -1,7 +1,7 @@
 import MessageCircle from 'lucide-react/icons/message-circle';
 import React from 'react';
 import { OPENS_MODAL_ATTRIBUTE } from '../lib/early-intent';
-import { prefetchContactModal } from './ContactModalProvider';
+import { PREFETCH_MODAL_ON_INTENT } from './ContactModalProvider';
 
 // The amber "Chat with us" call to action: the hero and the footer open the contact modal with it.
 // The modal's code is fetched on intent (a pointer over the button, a touch, keyboard focus), so it
@@ -13,9 +13,7 @@ export function ChatButton({ label, onClick, className = '' }: { label: string; 
       type="button"
       {...attributes}
       onClick={onClick}
-      onPointerEnter={prefetchContactModal}
-      onPointerDown={prefetchContactModal}
-      onFocus={prefetchContactModal}
+      {...PREFETCH_MODAL_ON_INTENT}
       className={`inline-flex min-h-12 items-center gap-2 rounded-full bg-accent-400 px-6 text-base font-bold text-brand-950 transition-[color,background-color] hover:bg-accent-300 ${className}`}
     >
       <MessageCircle className="size-5" aria-hidden="true" />

@@ -24,6 +24,13 @@ export function prefetchContactModal(): void {
   loadContactModals().catch(() => undefined);
 }
 
+/** For an element that opens a modal: a pointer over it, a touch or keyboard focus fetches the modal's code. */
+export const PREFETCH_MODAL_ON_INTENT = {
+  onPointerEnter: prefetchContactModal,
+  onPointerDown: prefetchContactModal,
+  onFocus: prefetchContactModal,
+} as const;
+
 export function useContactModal(): ContactModalApi {
   const api = useContext(ContactModalContext);
   if (!api) throw new Error('useContactModal() must be used inside <ContactModalProvider>');

@@ -3,7 +3,7 @@ import React from 'react';
 import { FOOTER } from '../content/copy';
 import { INVESTOR_DECK_HASH } from '../content/modal';
 import { ChatButton } from './ChatButton';
-import { prefetchContactModal } from './ContactModalProvider';
+import { PREFETCH_MODAL_ON_INTENT } from './ContactModalProvider';
 import { Logo } from './Logo';
 
 interface SiteFooterProps {
@@ -32,9 +32,7 @@ export function SiteFooter({ productName, tagline, onChat }: SiteFooterProps) {
           </p>
           <a
             href={INVESTOR_DECK_HASH}
-            onPointerEnter={prefetchContactModal}
-            onPointerDown={prefetchContactModal}
-            onFocus={prefetchContactModal}
+            {...PREFETCH_MODAL_ON_INTENT}
             className="-mx-2 inline-flex min-h-11 items-center self-start rounded-lg px-2 text-brand-200 underline-offset-4 hover:text-white hover:underline sm:self-auto"
           >
             {FOOTER.investor}
