@@ -5,7 +5,8 @@
 // alone (the `content-reader` chunk group) and supabase-js (the `backend-client` group) waits for the
 // modal; and, counted in the browser, all the JavaScript a visit fetches without any interaction.
 import { existsSync, readFileSync } from 'node:fs';
-import { HERO } from '../../src/content/copy';
+import type { Page } from 'playwright-core';
+import { FOOTER, HERO } from '../../src/content/copy';
 import path from 'node:path';
 import { SITES_DIR } from './support/site-build';
 import { launchBrowser, openPage } from './support/browser';
@@ -197,4 +198,30 @@ it('loads supabase-js for the modal only, once a visitor asks for it', async () 
   } finally {
     await browser.close();
   }
+});
+
+// The modal's code comes on intent, so that it is usually there by the click: a pointer over an
+// opener, or keyboard focus on one, fetches it with nothing opened.
+describe.each([
+  ['a pointer over', (page: Page) => page.getByRole('button', { name: HERO.chat, exact: true }).first().hover()],
+  ['keyboard focus on', (page: Page) => page.getByRole('button', { name: HERO.chat, exact: true }).first().focus()],
+  ['keyboard focus on the investor link of', (page: Page) => page.getByRole('link', { name: FOOTER.investor }).focus()],
+] as const)('%s an opener', (_, intent) => {
+  it("fetches the modal's code before any click, and opens nothing", async () => {
+    const browser = await launchBrowser();
+    try {
+      const tracked = await openPage(browser, `${process.env.E2E_EMBEDDED_URL}/`);
+      const watch = watchScripts(tracked.page, site('embedded').dir);
+      const isModal = (name: string) => /\/contact-modal-/.test(name);
+      expect((await watch.settled(1000)).map((script) => script.path).filter(isModal)).toEqual([]);
+      await intent(tracked.page);
+      const after = (await watch.settled(1000)).map((script) => script.path);
+      expect(after.filter(isModal)).toHaveLength(1);
+      expect(await tracked.page.getByRole('dialog').count()).toBe(0);
+      expect(tracked.problems).toEqual([]);
+      await tracked.close();
+    } finally {
+      await browser.close();
+    }
+  });
 });
