@@ -12,7 +12,7 @@ import { MODAL_COPY } from '../../src/content/modal';
 import { SITE_URL_REQUIRED, VERCEL_ANALYTICS_SRC } from '../../src/content/site';
 import { VERCEL_BUILD_ENV } from './global-setup';
 import { SITES_DIR } from './support/site-build';
-import { launchBrowser, openPage, type Problem, type TrackedPage } from './support/browser';
+import { injectScriptAtRunTime, launchBrowser, openPage, takeRefusals, type TrackedPage } from './support/browser';
 import { scrollThrough, settled, waitFor } from './support/page-helpers';
 import type { LocalBackend } from '../support/backend';
 import { startBackendAtBuildPort } from './support/backend-content';
@@ -44,13 +44,6 @@ afterEach(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Takes the console errors that report a refused script out of the page's problems: they are the point. */
-function takeRefusals(problems: Problem[]): Problem[] {
-  const refusals = problems.filter((p) => p.kind === 'console' && /Content Security Policy/.test(p.text));
-  for (const refusal of refusals) problems.splice(problems.indexOf(refusal), 1);
-  return refusals;
-}
 
 /** Visits the page with an inline script injected into its HTML on the way, as a compromised CDN or proxy would. */
 async function visitWithInjectedScript(url: string): Promise<TrackedPage> {
@@ -124,17 +117,9 @@ describe('on a host that sends no headers at all', () => {
 
   it('refuses a script element added to the page at run time', async () => {
     const { page, problems } = await visit(plain());
-    const directive = await page.evaluate(
-      () =>
-        new Promise<string>((resolve) => {
-          document.addEventListener('securitypolicyviolation', (event) => resolve(event.violatedDirective), { once: true });
-          const script = document.createElement('script');
-          script.textContent = 'window.__injected = true;';
-          document.body.append(script);
-        }),
-    );
-    expect(directive).toMatch(/^script-src/);
+    expect(await injectScriptAtRunTime(page)).toMatch(/^script-src/);
     expect(await page.evaluate(() => '__injected' in window)).toBe(false);
+    // The refusals are logged as console errors, which are the point here.
     expect(takeRefusals(problems)).toHaveLength(1);
   });
 });

@@ -19,7 +19,7 @@ import {
 import { SITE } from '../../src/content/site';
 import { MATERIAL_STATUS, TIMELINE_STATUS, materialStatusKey, timelineStatusKey } from '../../src/content/status';
 import type { InquiryType } from '../../src/content/types';
-import { launchBrowser, openPage, screenshot, type TrackedPage } from './support/browser';
+import { injectScriptAtRunTime, launchBrowser, openPage, screenshot, takeRefusals, type TrackedPage } from './support/browser';
 import {
   axeViolations,
   countLayoutShifts,
@@ -422,22 +422,11 @@ describe('the page as a whole', () => {
     const response = await page.request.get(site());
     expect(response.headers()['content-security-policy']).toBe("frame-ancestors 'none'");
     expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).toMatch(/script-src 'self' 'sha256-/);
-    const directive = await page.evaluate(
-      () =>
-        new Promise<string>((resolve) => {
-          document.addEventListener('securitypolicyviolation', (event) => resolve(event.violatedDirective), { once: true });
-          const script = document.createElement('script');
-          script.textContent = 'window.__injected = true;';
-          document.body.append(script);
-        }),
-    );
-    expect(directive).toMatch(/^script-src/);
+    expect(await injectScriptAtRunTime(page)).toMatch(/^script-src/);
     expect(await page.evaluate(() => 'injected' in window || '__injected' in window)).toBe(false);
     // The refusal is logged as a console error, which is the point here; every other page of
     // these tests runs under the same policy and must log none.
-    const refused = problems.filter((p) => /Content Security Policy/.test(p.text));
-    expect(refused).toHaveLength(1);
-    problems.splice(problems.indexOf(refused[0] as (typeof problems)[number]), 1);
+    expect(takeRefusals(problems)).toHaveLength(1);
   });
 
   it.each([360, 390, 768, 1024, 1440])('has no horizontal overflow at %i px', async (width) => {

@@ -95,3 +95,26 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
   await page.screenshot({ path: file, fullPage });
   return file;
 }
+
+/** Takes the console errors that report a script the policy refused out of the page's problems, and returns them. */
+export function takeRefusals(problems: Problem[]): Problem[] {
+  const refusals = problems.filter((p) => p.kind === 'console' && /Content Security Policy/.test(p.text));
+  for (const refusal of refusals) problems.splice(problems.indexOf(refusal), 1);
+  return refusals;
+}
+
+/**
+ * Adds an inline script element to the open page, as an injected script would, and resolves with
+ * the policy directive that refused it (the script sets `window.__injected` if it runs instead).
+ */
+export function injectScriptAtRunTime(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        document.addEventListener('securitypolicyviolation', (event) => resolve(event.violatedDirective), { once: true });
+        const script = document.createElement('script');
+        script.textContent = 'window.__injected = true;';
+        document.body.append(script);
+      }),
+  );
+}
