@@ -3,20 +3,9 @@
 import type { GatsbyConfig, PluginRef } from 'gatsby';
 import { contentSecurityPolicy, originOf } from '../../plugins/gatsby-plugin-security-headers/src/headers';
 import { VERCEL_ANALYTICS_SRC } from '../../src/content/site';
+import { BUILD_SETTINGS } from '../support/build-settings';
 
-const DEPLOY_VARIABLES = [
-  'NODE_ENV',
-  'REQUIRE_BACKEND',
-  'SITE_URL',
-  'GATSBY_ANALYTICS_SRC',
-  'GATSBY_SUPABASE_URL',
-  'NETLIFY',
-  'URL',
-  'VERCEL',
-  'VERCEL_PROJECT_PRODUCTION_URL',
-  'CF_PAGES',
-  'GATSBY_TURNSTILE_SITE_KEY',
-];
+const DEPLOY_VARIABLES = ['NODE_ENV', ...BUILD_SETTINGS];
 const saved = { ...process.env };
 
 afterEach(() => {

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { BUILD_SETTINGS } from '../../support/build-settings';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 export const GATSBY_LOCK = '/tmp/gatsby.lock';
@@ -38,24 +39,9 @@ export interface BuildResult {
   buildMs: number;
 }
 
-// A variant must not inherit the shell's backend or deploy settings, nor Jest's NODE_ENV=test
-// (Gatsby's Babel preset and React would build for tests). The hosts' own variables are among the
-// deploy settings (src/content/site.ts, deploySettings): a CI runner may well be one of the hosts.
-export const SCRUBBED = [
-  'GATSBY_SUPABASE_URL',
-  'GATSBY_SUPABASE_ANON_KEY',
-  'REQUIRE_BACKEND',
-  'SITE_URL',
-  'GATSBY_ANALYTICS_SRC',
-  'NETLIFY',
-  'URL',
-  'VERCEL',
-  'VERCEL_PROJECT_PRODUCTION_URL',
-  'CF_PAGES',
-  'GATSBY_TURNSTILE_SITE_KEY',
-  'NODE_ENV',
-  'BABEL_ENV',
-];
+// A variant must not inherit the shell's build settings, nor Jest's NODE_ENV=test (Gatsby's Babel
+// preset and React would build for tests).
+export const SCRUBBED = [...BUILD_SETTINGS, 'NODE_ENV', 'BABEL_ENV'];
 
 // flock is part of util-linux on every Debian; without it the caller is trusted to run alone.
 const hasFlock = () => ['/usr/bin/flock', '/bin/flock'].some((file) => existsSync(file));
