@@ -15,20 +15,7 @@ import {
 import { errorOf, FUNCTION_URL, startHarness } from './support/harness.ts';
 
 const h = await startHarness();
-
-// The database, the Resend stand-in and the console capture live for the whole file; Deno's
-// per-test leak checks would count their connections against whichever test opened them.
-function test(name: string, fn: () => Promise<void>) {
-  Deno.test({
-    name,
-    sanitizeOps: false,
-    sanitizeResources: false,
-    fn: async () => {
-      await h.reset();
-      await fn();
-    },
-  });
-}
+const { test } = h;
 
 async function stored(overrides: Partial<SubmissionFields> = {}): Promise<SubmissionFields> {
   const submission = newSubmission(overrides);

@@ -14,18 +14,7 @@ import {
 import { errorOf, FUNCTION_URL, startHarness } from './support/harness.ts';
 
 const h = await startHarness();
-
-function test(name: string, fn: () => Promise<void>) {
-  Deno.test({
-    name,
-    sanitizeOps: false,
-    sanitizeResources: false,
-    fn: async () => {
-      await h.reset();
-      await fn();
-    },
-  });
-}
+const { test } = h;
 
 async function stored(overrides: Partial<SubmissionFields> = {}): Promise<SubmissionFields> {
   const submission = newSubmission(overrides);

@@ -10,15 +10,9 @@ const h = await startHarness();
 const siteverify = startSiteverifyStub();
 
 function test(name: string, fn: () => Promise<void>) {
-  Deno.test({
-    name,
-    sanitizeOps: false,
-    sanitizeResources: false,
-    fn: async () => {
-      await h.reset();
-      siteverify.requests.length = 0;
-      await fn();
-    },
+  h.test(name, async () => {
+    siteverify.requests.length = 0;
+    await fn();
   });
 }
 

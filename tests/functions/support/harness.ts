@@ -26,6 +26,8 @@ export interface Harness {
   sweep(token?: string, deps?: Dependencies): Promise<Response>;
   /** Forgets what earlier tests left: submissions, the Resend stub, the captured logs. */
   reset(): Promise<void>;
+  /** Registers a Deno test that starts from reset(). */
+  test(name: string, fn: () => Promise<void>): void;
 }
 
 export async function startHarness(): Promise<Harness> {
@@ -99,6 +101,19 @@ export async function startHarness(): Promise<Harness> {
       resend.reset();
       logs.length = 0;
       storeOpenings.length = 0;
+    },
+    test(name, fn) {
+      // The database, the Resend stand-in and the console capture live for the whole file; Deno's
+      // per-test leak checks would count their connections against whichever test opened them.
+      Deno.test({
+        name,
+        sanitizeOps: false,
+        sanitizeResources: false,
+        fn: async () => {
+          await harness.reset();
+          await fn();
+        },
+      });
     },
   };
   return harness;
