@@ -17,7 +17,8 @@ import { MODAL_COPY, TURNSTILE_LOAD_FAILED_LOG } from '../../src/content/modal';
 import { TURNSTILE_SCRIPT_URL } from '../../src/lib/turnstile';
 import { PROJECT_PATHS, startLocalBackend, type LocalBackend } from '../support/backend';
 import { hydrated, launchBrowser, openPage, type TrackedPage } from './support/browser';
-import { countLayoutShifts, layoutShift, waitFor } from './support/page-helpers';
+import { countLayoutShifts, layoutShift } from './support/page-helpers';
+import { refreshReadsOf } from './support/page-requests';
 import { SITES_DIR, buildSite } from './support/site-build';
 import { startStaticServer, type StaticServer } from './support/static-server';
 
@@ -83,21 +84,6 @@ const shownLists = async (page: Page) => ({
   cards: await headings(page, SECTION_IDS.snapshot),
 });
 
-/** The browser's refresh reads (spec §7 calls 1-3), once all four have been answered. */
-const refreshReads = () =>
-  waitFor(
-    async () =>
-      backend.requests.filter(
-        (r) =>
-          r.method === 'GET' &&
-          r.headers.origin !== undefined &&
-          r.path.startsWith('/rest/v1/') &&
-          r.path !== '/rest/v1/contact_submissions',
-      ),
-    (reads) => reads.length >= 4,
-    15_000,
-  );
-
 describe('a build against an adopted Table Editor project', () => {
   it('publishes exactly the active rows it can show, in order, into the HTML', async () => {
     const html = await (await fetch(`${site.url}/`)).text();
@@ -123,7 +109,7 @@ describe('a build against an adopted Table Editor project', () => {
     await hydrated(page);
     expect(await shownLists(page)).toEqual(SHOWN);
 
-    const reads = await refreshReads();
+    const reads = await refreshReadsOf(backend);
     expect(reads.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     // The refresh answered with number ids; lists it recognises as unchanged keep their nodes.
     await page.waitForLoadState('networkidle');

@@ -1,13 +1,14 @@
 // The live backend in the browser (issue 4): the built page, served, talking to the local backend
 // it was built against while that backend changes underneath it. Kept out of the default run by
 // tests/e2e/jest.config.js until issue 4 lands; every test here is real and fails without it.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { COVERAGE, HERO, LIST_TEXT, TIMELINE } from '../../src/content/copy';
 import { SECTION_IDS, TIMELINE_STEP_PX } from '../../src/content/constants';
-import { FIELD_LABELS, MODAL_COPY, RATE_LIMITED_MESSAGE, SUBMIT_FAILED_MESSAGE } from '../../src/content/modal';
+import { FIELD_LABELS, MODAL_COPY, RATE_LIMITED_MESSAGE, SUBMIT_FAILED_MESSAGE, type InquiryField } from '../../src/content/modal';
 import type { LocalBackend, LoggedRequest } from '../support/backend';
 import { hydrated, launchBrowser, openPage, type Problem, type TrackedPage } from './support/browser';
 import { BACKEND_MATERIAL, resetBackendContent, startBackendAtBuildPort } from './support/backend-content';
+import { pageRequests, refreshReadsOf } from './support/page-requests';
 import { countLayoutShifts, layoutShift, layoutShiftWithin, settledScrollLeft, waitFor } from './support/page-helpers';
 
 const PET = '10000000-0000-4000-8000-000000000001';
@@ -44,19 +45,11 @@ async function visit(): Promise<TrackedPage> {
   return tracked;
 }
 
-/** Requests the page made (they carry an Origin), CORS preflights left out. */
-const browserCalls = (pathPart: string, method?: string): LoggedRequest[] =>
-  backend.requests.filter(
-    (r) => r.path.includes(pathPart) && r.method !== 'OPTIONS' && (!method || r.method === method) && r.headers.origin !== undefined,
-  );
+const browserCalls = (pathPart: string, method?: string): LoggedRequest[] => pageRequests(backend, pathPart, method);
 
 /** The browser's refresh reads of spec §7 calls 1-3; fails unless all four arrive. */
 async function refreshReads(): Promise<LoggedRequest[]> {
-  const reads = await waitFor(
-    async () => browserCalls('/rest/v1/', 'GET').filter((r) => r.path !== '/rest/v1/contact_submissions'),
-    (found) => found.length >= 4,
-    REFRESH_TIMEOUT_MS,
-  );
+  const reads = await refreshReadsOf(backend, REFRESH_TIMEOUT_MS);
   expect(reads).toHaveLength(4);
   return reads;
 }
@@ -201,6 +194,21 @@ describe('contact submissions', () => {
     company: 'Bank Sampah "Maju" & Co',
     message: 'Hello <script>alert("x")</script>\nWe sort 20 t/day.',
   };
+  const withoutCompany = { name: typed.name, email: typed.email, message: typed.message };
+
+  /** Types the fields given (the others stay empty) and presses the send button. */
+  async function fillAndSend(dialog: Locator, fields: Partial<Record<InquiryField, string>>) {
+    for (const [field, value] of Object.entries(fields) as [InquiryField, string][])
+      await dialog.getByLabel(FIELD_LABELS[field]).fill(value);
+    await dialog.getByRole('button', { name: MODAL_COPY.contact.button }).click();
+  }
+
+  /** What the visitor typed is still there, and the form can be sent again. */
+  async function expectTypedKept(dialog: Locator) {
+    expect(await dialog.getByLabel(FIELD_LABELS.name).inputValue()).toBe(typed.name);
+    expect(await dialog.getByLabel(FIELD_LABELS.message).inputValue()).toBe(typed.message);
+    expect(await dialog.getByRole('button', { name: MODAL_COPY.contact.button }).isEnabled()).toBe(true);
+  }
 
   it('runs the connection test when the modal opens, and it answers without an error', async () => {
     const { page, problems } = await visit();
@@ -220,11 +228,7 @@ describe('contact submissions', () => {
   it('turns a submission into one row and one email, with the visitor’s text escaped', async () => {
     const { page, problems } = await visit();
     const dialog = await openContact(page);
-    await dialog.getByLabel(FIELD_LABELS.name).fill(typed.name);
-    await dialog.getByLabel(FIELD_LABELS.email).fill(typed.email);
-    await dialog.getByLabel(FIELD_LABELS.company).fill(typed.company);
-    await dialog.getByLabel(FIELD_LABELS.message).fill(typed.message);
-    await dialog.getByRole('button', { name: MODAL_COPY.contact.button }).click();
+    await fillAndSend(dialog, typed);
     await page.getByRole('dialog').getByText(MODAL_COPY.contact.successTitle).waitFor({ timeout: 10_000 });
 
     const inserts = browserCalls('/rest/v1/contact_submissions', 'POST');
@@ -274,15 +278,10 @@ describe('contact submissions', () => {
     backend.failWrites(true);
     const { page, problems } = await visit();
     const dialog = await openContact(page);
-    await dialog.getByLabel(FIELD_LABELS.name).fill(typed.name);
-    await dialog.getByLabel(FIELD_LABELS.email).fill(typed.email);
-    await dialog.getByLabel(FIELD_LABELS.message).fill(typed.message);
-    await dialog.getByRole('button', { name: MODAL_COPY.contact.button }).click();
+    await fillAndSend(dialog, withoutCompany);
     await dialog.getByText(SUBMIT_FAILED_MESSAGE).waitFor({ timeout: 10_000 });
 
-    expect(await dialog.getByLabel(FIELD_LABELS.name).inputValue()).toBe(typed.name);
-    expect(await dialog.getByLabel(FIELD_LABELS.message).inputValue()).toBe(typed.message);
-    expect(await dialog.getByRole('button', { name: MODAL_COPY.contact.button }).isEnabled()).toBe(true);
+    await expectTypedKept(dialog);
     expect(browserCalls('/rest/v1/contact_submissions', 'POST')).toHaveLength(1);
     expect(browserCalls('/functions/v1/')).toHaveLength(0);
     expect(await backend.sql(`select id from contact_submissions`)).toEqual([]);
@@ -295,16 +294,11 @@ describe('contact submissions', () => {
     try {
       const { page, problems } = await visit();
       const dialog = await openContact(page);
-      await dialog.getByLabel(FIELD_LABELS.name).fill(typed.name);
-      await dialog.getByLabel(FIELD_LABELS.email).fill(typed.email);
-      await dialog.getByLabel(FIELD_LABELS.message).fill(typed.message);
-      await dialog.getByRole('button', { name: MODAL_COPY.contact.button }).click();
+      await fillAndSend(dialog, withoutCompany);
       await dialog.getByRole('alert').getByText(RATE_LIMITED_MESSAGE).waitFor({ timeout: 10_000 });
 
       expect(await dialog.getByText(SUBMIT_FAILED_MESSAGE).count()).toBe(0);
-      expect(await dialog.getByLabel(FIELD_LABELS.name).inputValue()).toBe(typed.name);
-      expect(await dialog.getByLabel(FIELD_LABELS.message).inputValue()).toBe(typed.message);
-      expect(await dialog.getByRole('button', { name: MODAL_COPY.contact.button }).isEnabled()).toBe(true);
+      await expectTypedKept(dialog);
       const inserts = browserCalls('/rest/v1/contact_submissions', 'POST');
       expect(inserts.map((r) => [r.status, r.headers['x-forwarded-for']])).toEqual([[429, '127.0.0.1']]);
       expect(browserCalls('/functions/v1/')).toHaveLength(0);
@@ -319,10 +313,7 @@ describe('contact submissions', () => {
     backend.resend.failWith(503);
     const { page, problems } = await visit();
     const dialog = await openContact(page);
-    await dialog.getByLabel(FIELD_LABELS.name).fill(typed.name);
-    await dialog.getByLabel(FIELD_LABELS.email).fill(typed.email);
-    await dialog.getByLabel(FIELD_LABELS.message).fill(typed.message);
-    await dialog.getByRole('button', { name: MODAL_COPY.contact.button }).click();
+    await fillAndSend(dialog, withoutCompany);
     // The visitor sees success: the inquiry is stored, the failed notification is only logged.
     await page.getByRole('dialog').getByText(MODAL_COPY.contact.successTitle).waitFor({ timeout: 10_000 });
     const notify = await waitFor(
