@@ -2,6 +2,7 @@
 // lists first, then, once the browser is idle, what the backend holds. The backend client is
 // replaced at its module boundary (src/lib/backend); its HTTP calls are tests/live/backend-reads.test.ts.
 import { act, render, screen, within } from '@testing-library/react';
+import { MotionGlobalConfig } from 'framer-motion';
 import type { PageProps } from 'gatsby';
 import React, { Profiler } from 'react';
 import IndexPage from '../../src/pages/index';
@@ -21,6 +22,13 @@ jest.mock('../../src/lib/when-idle', () => ({ whenIdle: jest.fn() }));
 const scrollTo = jest.fn();
 beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'scrollTo', { configurable: true, value: scrollTo });
+  // Motion's clock stands still here: a row that animates in stays at its first frame, however
+  // long a busy machine takes between the answer and the assertion (a frame that slipped in once
+  // read opacity 0.01 for 0).
+  MotionGlobalConfig.useManualTiming = true;
+});
+afterAll(() => {
+  MotionGlobalConfig.useManualTiming = false;
 });
 
 // Idle callbacks wait here until the test says the browser is idle.

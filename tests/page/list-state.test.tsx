@@ -22,6 +22,8 @@ function renderList(data: ListData<Row>) {
 }
 
 const rows = (...names: string[]): Row[] => names.map((name) => ({ id: name, name }));
+// An arrival's fade takes 0.55 s at most (0.45 s plus its stagger); a busy CI machine gets room.
+const FADED_IN = { timeout: 5000 };
 
 describe('ListState: one component for the loading, error, empty and ready states', () => {
   it('shows the skeleton while loading, announced as busy and hidden from the accessibility tree', () => {
@@ -74,7 +76,7 @@ describe('ListState: one component for the loading, error, empty and ready state
     expect(pet?.style.opacity).not.toBe('0');
     expect(hdpe?.style.opacity).toBe('0');
     expect(glass?.style.opacity).toBe('0');
-    await waitFor(() => expect(screen.getByText('Glass').closest('li')).toHaveStyle({ opacity: '1' }));
+    await waitFor(() => expect(screen.getByText('Glass').closest('li')).toHaveStyle({ opacity: '1' }), FADED_IN);
   });
 
   it('animates every item that arrives after a loading start', async () => {
@@ -90,7 +92,7 @@ describe('ListState: one component for the loading, error, empty and ready state
       />,
     );
     expect(screen.getAllByRole('listitem').map((item) => item.style.opacity)).toEqual(['0', '0']);
-    await waitFor(() => expect(screen.getByText('HDPE').closest('li')).toHaveStyle({ opacity: '1' }));
+    await waitFor(() => expect(screen.getByText('HDPE').closest('li')).toHaveStyle({ opacity: '1' }), FADED_IN);
   });
 
   it('keeps an arriving item in place while its animation code loads, then fades it in', async () => {
@@ -106,7 +108,7 @@ describe('ListState: one component for the loading, error, empty and ready state
       />,
     );
     expect(screen.getByText('HDPE').closest('li')).toHaveStyle({ opacity: '0' });
-    await waitFor(() => expect(screen.getByText('HDPE').closest('li')).toHaveStyle({ opacity: '1' }));
+    await waitFor(() => expect(screen.getByText('HDPE').closest('li')).toHaveStyle({ opacity: '1' }), FADED_IN);
   });
 });
 
