@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { openEmbeddedDatabase, withRole, type EmbeddedRole } from '../../plugins/gatsby-source-supabase-content/src/embedded-db';
+import { openEmbeddedDatabase, withRole, type EmbeddedRole } from 'gatsby-source-supabase-content/embedded-db';
 import { SUPABASE_PATHS } from '../support/database';
 import { SEED_IDS } from '../support/seed-ids';
 

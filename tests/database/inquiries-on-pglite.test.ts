@@ -1,7 +1,7 @@
 // The inquiry delivery and flood limits on PGlite, the embedded database of the build and of the
 // local backend: the same suite as on PostgreSQL 15 (inquiry-sweep-job.test.ts), one connection.
 import type { PGlite } from '@electric-sql/pglite';
-import { openEmbeddedDatabase } from '../../plugins/gatsby-source-supabase-content/src/embedded-db';
+import { openEmbeddedDatabase } from 'gatsby-source-supabase-content/embedded-db';
 import { SUPABASE_PATHS } from '../support/database';
 import { describeInquiryDatabase, type SqlClient } from './suites/inquiries';
 

@@ -1,7 +1,7 @@
 // The test server for scheduled work: Debian's PostgreSQL 15 with pg_cron preloaded, as Supabase
 // runs it. The suites of the scheduled jobs (rebuild debounce, inquiry sweep) rely on this server
 // really running a job on its schedule, which is proven here once, end to end.
-import { openEmbeddedDatabase } from '../../plugins/gatsby-source-supabase-content/src/embedded-db';
+import { openEmbeddedDatabase } from 'gatsby-source-supabase-content/embedded-db';
 import { SUPABASE_PATHS } from '../support/database';
 import { describeWithPgCron, loadSupabaseFiles, startPostgresCluster, type PostgresCluster } from '../support/postgres';
 

@@ -4,7 +4,7 @@
 // call after a quiet minute (rebuild-when-quiet.test.ts).
 import path from 'node:path';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { openEmbeddedDatabase, withRole } from '../../plugins/gatsby-source-supabase-content/src/embedded-db';
+import { openEmbeddedDatabase, withRole } from 'gatsby-source-supabase-content/embedded-db';
 
 const supabase = path.join(__dirname, '..', '..', 'supabase');
 const HOOK_URL = 'https://api.netlify.com/build_hooks/test-hook';

@@ -8,7 +8,7 @@
 // job on its schedule.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { openEmbeddedDatabase } from '../../plugins/gatsby-source-supabase-content/src/embedded-db';
+import { openEmbeddedDatabase } from 'gatsby-source-supabase-content/embedded-db';
 import { SUPABASE_PATHS } from '../support/database';
 import { describeWithPgCron, loadSupabaseFiles, startPostgresCluster, type PostgresCluster } from '../support/postgres';
 

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { withRole } from '../../plugins/gatsby-source-supabase-content/src/embedded-db';
+import { withRole } from 'gatsby-source-supabase-content/embedded-db';
 import { INSUFFICIENT_PRIVILEGE, SUPABASE_PATHS, sqlState } from '../support/database';
 
 const MIGRATION = path.join(SUPABASE_PATHS.migrations, '20261124000500_site_pictures_bucket.sql');

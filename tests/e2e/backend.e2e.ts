@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { COVERAGE, SNAPSHOT, TIMELINE } from '../../src/content/copy';
 import { SITE } from '../../src/content/site';
-import { withRole } from '../../plugins/gatsby-source-supabase-content/src/embedded-db';
+import { withRole } from 'gatsby-source-supabase-content/embedded-db';
 import type { LocalBackend, LoggedRequest } from '../support/backend';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser';
 import {

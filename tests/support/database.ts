@@ -4,7 +4,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { openEmbeddedDatabase, type EmbeddedPaths } from '../../plugins/gatsby-source-supabase-content/src/embedded-db';
+import { openEmbeddedDatabase, type EmbeddedPaths } from 'gatsby-source-supabase-content/embedded-db';
 
 export const REPO_ROOT = path.join(__dirname, '..', '..');
 

@@ -2,7 +2,7 @@
 // computed style) instead of sleeping a guessed time, so slow machines only make them slower.
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { openEmbeddedDatabase, withRole } from '../../../plugins/gatsby-source-supabase-content/src/embedded-db';
+import { openEmbeddedDatabase, withRole } from 'gatsby-source-supabase-content/embedded-db';
 import { PROJECT_PATHS } from '../../support/backend';
 import type { FeatureCard, MaterialCoverageItem, TimelineItem } from '../../../src/content/types';
 

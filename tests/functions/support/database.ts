@@ -1,7 +1,7 @@
 // The function's database for tests: PGlite with Supabase's stand-in bootstrap and the real
 // migrations (no seed), loaded by the same loader the site's build uses.
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { openEmbeddedDatabase, withRole } from '../../../plugins/gatsby-source-supabase-content/src/embedded-db.ts';
+import { openEmbeddedDatabase, withRole } from '../../../plugins/gatsby-source-supabase-content/embedded-db.ts';
 import {
   functionStore,
   StoreError,

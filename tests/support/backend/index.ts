@@ -13,7 +13,7 @@ import {
   withRole,
   type EmbeddedPaths,
   type EmbeddedRole,
-} from '../../../plugins/gatsby-source-supabase-content/src/embedded-db';
+} from 'gatsby-source-supabase-content/embedded-db';
 import {
   RPC_FUNCTIONS,
   RestError,
