@@ -1,4 +1,6 @@
-import { isEmailAddress, renderDigest, renderNotification } from './email.ts';
+import { renderDigest, renderNotification } from './email.ts';
+import { clientAddress, json, methodNotAllowed, preflight, readJsonObject, reject } from './http.ts';
+import { log } from './log.ts';
 import {
   DEFAULT_RESEND_API_URL,
   DEFAULT_RESEND_TIMEOUT_MS,
@@ -8,10 +10,9 @@ import {
   sendWithResend,
 } from './resend.ts';
 import { type Batch, StoreError, type SubmissionRow, type SubmissionStore } from './store.ts';
-import { DEFAULT_TURNSTILE_VERIFY_URL, MAX_TURNSTILE_TOKEN_LENGTH, type TurnstileSettings, verifyTurnstile } from './turnstile.ts';
+import { DEFAULT_TURNSTILE_VERIFY_URL, type TurnstileSettings, verifyTurnstile } from './turnstile.ts';
+import { readCall } from './validate.ts';
 
-/** The largest body accepted: the five form fields and an id fit many times over. */
-export const MAX_BODY_BYTES = 16 * 1024;
 /**
  * The browser calls right after its insert; an older row is a replay, not a new inquiry. Older rows
  * are the sweep's (the scheduled call with the service key).
@@ -30,99 +31,6 @@ export interface Dependencies {
   /** Read per request, so a secret set after deploy applies without a restart. */
   env(name: string): string | undefined;
   openStore(supabaseUrl: string, serviceRoleKey: string): SubmissionStore;
-}
-
-// The anon key is public and sent as a bearer token, never as a cookie, so any origin may call:
-// CORS is not this function's protection (the stored row and the one-time claim are).
-export const CORS_HEADERS: Readonly<Record<string, string>> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'POST, OPTIONS',
-  // What supabase-js's functions.invoke and a plain fetch with the anon key send.
-  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type, x-region',
-  'Access-Control-Max-Age': '86400',
-};
-
-function json(status: number, body: Record<string, unknown>, extra: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { ...CORS_HEADERS, 'Content-Type': 'application/json; charset=utf-8', ...extra },
-  });
-}
-
-/** One JSON line per request outcome: ids, statuses and codes only, never the visitor's text. */
-function log(level: 'info' | 'warn' | 'error', event: string, details: Record<string, string | number | null> = {}) {
-  console[level](JSON.stringify({ fn: 'inquiry-notif-resend', event, ...details }));
-}
-
-function reject(status: number, error: string, reason: string, details: Record<string, string | number | null> = {}): Response {
-  log(status >= 500 ? 'error' : 'warn', 'rejected', { status, reason, ...details });
-  return json(status, { error });
-}
-
-function isJsonMediaType(contentType: string | null): boolean {
-  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
-}
-
-/**
- * The body's bytes, or null past the limit. Content-Length is only a hint (it may be absent with
- * chunked encoding, or lie), so the bytes actually read are what count.
- */
-async function readBodyWithin(request: Request, limit: number): Promise<Uint8Array | null> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) return null;
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function isNonEmptyString(value: unknown): value is string {
-  return typeof value === 'string' && value.trim() !== '';
-}
-
-/**
- * The spec's five fields plus the row id, checked in that order, then the optional Turnstile token;
- * the first bad one is named. Only the id (and the token) is used afterwards: the email is written
- * from the stored row.
- */
-function validateInquiry(
-  body: Record<string, unknown>,
-): { id: string; turnstileToken: string | undefined } | { field: string; problem: string } {
-  const { id, name, email, company, message, type, turnstileToken } = body;
-  if (typeof id !== 'string' || !UUID_PATTERN.test(id)) return { field: 'id', problem: 'must be a UUID' };
-  if (!isNonEmptyString(name)) return { field: 'name', problem: 'must be a non-empty string' };
-  if (typeof email !== 'string' || !isEmailAddress(email)) return { field: 'email', problem: 'must be an email address' };
-  if (company !== undefined && company !== null && typeof company !== 'string') {
-    return { field: 'company', problem: 'must be a string or null' };
-  }
-  if (!isNonEmptyString(message)) return { field: 'message', problem: 'must be a non-empty string' };
-  if (type !== 'contact' && type !== 'investor') return { field: 'type', problem: "must be 'contact' or 'investor'" };
-  if (
-    turnstileToken !== undefined &&
-    (typeof turnstileToken !== 'string' || turnstileToken.length > MAX_TURNSTILE_TOKEN_LENGTH)
-  ) {
-    return { field: 'turnstileToken', problem: `must be a string of at most ${MAX_TURNSTILE_TOKEN_LENGTH} characters` };
-  }
-  return { id: id.toLowerCase(), turnstileToken: turnstileToken || undefined };
 }
 
 type Settings = {
@@ -168,41 +76,13 @@ export async function handler(request: Request, deps: Dependencies): Promise<Res
 }
 
 async function respond(request: Request, deps: Dependencies): Promise<Response> {
-  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS_HEADERS });
-  if (request.method !== 'POST') {
-    log('warn', 'rejected', { status: 405, reason: 'method' });
-    return json(405, { error: 'Only POST is allowed' }, { Allow: 'POST, OPTIONS' });
-  }
-  if (!isJsonMediaType(request.headers.get('content-type'))) {
-    return reject(415, 'The body must be application/json', 'media-type');
-  }
+  if (request.method === 'OPTIONS') return preflight();
+  if (request.method !== 'POST') return methodNotAllowed();
+  const body = await readJsonObject(request);
+  if (body instanceof Response) return body;
 
-  const bytes = await readBodyWithin(request, MAX_BODY_BYTES);
-  if (bytes === null) return reject(413, `The body must be at most ${MAX_BODY_BYTES} bytes`, 'body-size');
-  let body: unknown;
-  try {
-    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-  } catch {
-    return reject(400, 'The body is not valid JSON', 'json');
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return reject(400, 'The body must be a JSON object', 'json');
-  }
-
-  // The scheduled job's call: `{"sweep": true}`, nothing else.
-  const sweepCall = 'sweep' in body;
-  if (sweepCall && (body as Record<string, unknown>).sweep !== true) {
-    return reject(400, "Invalid field 'sweep': must be true", 'field:sweep');
-  }
-  let id = '';
-  let turnstileToken: string | undefined;
-  if (!sweepCall) {
-    const checked = validateInquiry(body as Record<string, unknown>);
-    if ('field' in checked) {
-      return reject(400, `Invalid field '${checked.field}': ${checked.problem}`, `field:${checked.field}`);
-    }
-    ({ id, turnstileToken } = checked);
-  }
+  const call = readCall(body);
+  if ('field' in call) return reject(400, `Invalid field '${call.field}': ${call.problem}`, `field:${call.field}`);
 
   const settings = readSettings(deps.env);
   if ('missing' in settings) {
@@ -216,7 +96,7 @@ async function respond(request: Request, deps: Dependencies): Promise<Response> 
     });
   }
 
-  if (sweepCall) {
+  if (call.kind === 'sweep') {
     // The platform's verify_jwt lets the public anon JWT through as well: only the service key may
     // sweep, or anyone could make the function spend Resend's quota on a schedule of their own.
     if (!(await isServiceKey(request.headers.get('authorization'), settings.serviceRoleKey))) {
@@ -226,15 +106,14 @@ async function respond(request: Request, deps: Dependencies): Promise<Response> 
 
   const store = deps.openStore(settings.supabaseUrl, settings.serviceRoleKey);
   try {
-    if (sweepCall) return await sweep(store, settings.resend, settings.turnstile !== null);
-    // The visitor's address as Supabase's edge passes it on, for siteverify's optional remoteip.
-    const remoteIp = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || null;
-    const check = settings.turnstile ? await verifyTurnstile(settings.turnstile, turnstileToken, remoteIp) : null;
-    return await notifyOne(store, settings.resend, id, check);
+    if (call.kind === 'sweep') return await sweep(store, settings.resend, settings.turnstile !== null);
+    // For siteverify's optional remoteip.
+    const check = settings.turnstile ? await verifyTurnstile(settings.turnstile, call.turnstileToken, clientAddress(request)) : null;
+    return await notifyOne(store, settings.resend, call.id, check);
   } catch (error) {
     if (!(error instanceof StoreError)) throw error;
     return reject(503, 'The submission store is unavailable', `store:${error.operation}`, {
-      ...(id ? { id } : {}),
+      ...(call.kind === 'notify' ? { id: call.id } : {}),
       code: error.code,
     });
   }
