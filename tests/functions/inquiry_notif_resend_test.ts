@@ -2,7 +2,7 @@
 // the store and a recording Resend stand-in, as the browser would call it after storing an inquiry.
 import assert from 'node:assert/strict';
 import { MAX_BODY_BYTES } from '../../supabase/functions/inquiry-notif-resend/http.ts';
-import { REQUIRED_SETTINGS } from '../../supabase/functions/inquiry-notif-resend/handler.ts';
+import { REQUIRED_SETTINGS } from '../../supabase/functions/inquiry-notif-resend/settings.ts';
 import { StoreError, type SubmissionStore } from '../../supabase/functions/inquiry-notif-resend/store.ts';
 import {
   deliveryOf,

@@ -1,16 +1,11 @@
+import { isServiceKey } from './auth.ts';
 import { renderDigest, renderNotification } from './email.ts';
 import { clientAddress, json, methodNotAllowed, preflight, readJsonObject, reject } from './http.ts';
 import { log } from './log.ts';
-import {
-  DEFAULT_RESEND_API_URL,
-  DEFAULT_RESEND_TIMEOUT_MS,
-  providerUnavailable,
-  type ResendSettings,
-  type SendResult,
-  sendWithResend,
-} from './resend.ts';
+import { providerUnavailable, type ResendSettings, type SendResult, sendWithResend } from './resend.ts';
+import { type Env, readSettings } from './settings.ts';
 import { type Batch, StoreError, type SubmissionRow, type SubmissionStore } from './store.ts';
-import { DEFAULT_TURNSTILE_VERIFY_URL, type TurnstileSettings, verifyTurnstile } from './turnstile.ts';
+import { verifyTurnstile } from './turnstile.ts';
 import { readCall } from './validate.ts';
 
 /**
@@ -19,50 +14,10 @@ import { readCall } from './validate.ts';
  */
 export const MAX_ROW_AGE_MS = 15 * 60 * 1000;
 
-export const REQUIRED_SETTINGS = [
-  'SUPABASE_URL',
-  'SUPABASE_SERVICE_ROLE_KEY',
-  'RESEND_API_KEY',
-  'INQUIRY_NOTIFY_TO',
-  'INQUIRY_NOTIFY_FROM',
-] as const;
-
 export interface Dependencies {
   /** Read per request, so a secret set after deploy applies without a restart. */
-  env(name: string): string | undefined;
+  env: Env;
   openStore(supabaseUrl: string, serviceRoleKey: string): SubmissionStore;
-}
-
-type Settings = {
-  supabaseUrl: string;
-  serviceRoleKey: string;
-  resend: ResendSettings;
-  /** Null where TURNSTILE_SECRET_KEY is not set: no check, every call counts as a person's. */
-  turnstile: TurnstileSettings | null;
-};
-
-function readSettings(env: Dependencies['env']): Settings | { missing: string[] } | { invalid: string } {
-  const value = (name: string) => env(name)?.trim() || undefined;
-  const missing: string[] = REQUIRED_SETTINGS.filter((name) => !value(name));
-  // A list of only commas is as good as no recipient.
-  const to = (value('INQUIRY_NOTIFY_TO') ?? '').split(',').map((address) => address.trim()).filter(Boolean);
-  if (to.length === 0 && !missing.includes('INQUIRY_NOTIFY_TO')) missing.push('INQUIRY_NOTIFY_TO');
-  if (missing.length > 0) return { missing };
-
-  const apiUrl = value('RESEND_API_URL') ?? DEFAULT_RESEND_API_URL;
-  if (!URL.canParse(apiUrl)) return { invalid: 'RESEND_API_URL' };
-  if (!URL.canParse(value('SUPABASE_URL')!)) return { invalid: 'SUPABASE_URL' };
-  const timeoutMs = Number(value('RESEND_TIMEOUT_MS') ?? DEFAULT_RESEND_TIMEOUT_MS);
-  if (!(Number.isInteger(timeoutMs) && timeoutMs > 0)) return { invalid: 'RESEND_TIMEOUT_MS' };
-  const turnstileSecret = value('TURNSTILE_SECRET_KEY');
-  const verifyUrl = value('TURNSTILE_VERIFY_URL') ?? DEFAULT_TURNSTILE_VERIFY_URL;
-  if (!URL.canParse(verifyUrl)) return { invalid: 'TURNSTILE_VERIFY_URL' };
-  return {
-    supabaseUrl: value('SUPABASE_URL')!,
-    serviceRoleKey: value('SUPABASE_SERVICE_ROLE_KEY')!,
-    resend: { apiUrl, apiKey: value('RESEND_API_KEY')!, from: value('INQUIRY_NOTIFY_FROM')!, to, timeoutMs },
-    turnstile: turnstileSecret ? { secret: turnstileSecret, verifyUrl } : null,
-  };
 }
 
 /** The whole function: every answer, errors included, is JSON with the CORS headers. */
@@ -96,12 +51,8 @@ async function respond(request: Request, deps: Dependencies): Promise<Response> 
     });
   }
 
-  if (call.kind === 'sweep') {
-    // The platform's verify_jwt lets the public anon JWT through as well: only the service key may
-    // sweep, or anyone could make the function spend Resend's quota on a schedule of their own.
-    if (!(await isServiceKey(request.headers.get('authorization'), settings.serviceRoleKey))) {
-      return reject(401, 'A sweep needs the service-role key', 'sweep-unauthorised');
-    }
+  if (call.kind === 'sweep' && !(await isServiceKey(request.headers.get('authorization'), settings.serviceRoleKey))) {
+    return reject(401, 'A sweep needs the service-role key', 'sweep-unauthorised');
   }
 
   const store = deps.openStore(settings.supabaseUrl, settings.serviceRoleKey);
@@ -117,21 +68,6 @@ async function respond(request: Request, deps: Dependencies): Promise<Response> 
       code: error.code,
     });
   }
-}
-
-/**
- * Compares the bearer token with the service-role key in constant time: SHA-256 of both (so the
- * lengths match whatever was sent), then every byte, never stopping at the first difference.
- */
-async function isServiceKey(authorization: string | null, serviceRoleKey: string): Promise<boolean> {
-  const token = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1]?.trim() ?? '';
-  const encoder = new TextEncoder();
-  const [given, expected] = await Promise.all(
-    [token, serviceRoleKey].map(async (text) => new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)))),
-  );
-  let difference = token === '' ? 1 : 0;
-  for (let i = 0; i < expected!.length; i++) difference |= given![i]! ^ expected![i]!;
-  return difference === 0;
 }
 
 /** A failed send as recorded in notify_last_error: `resend:<status>`, never the provider's text. */
