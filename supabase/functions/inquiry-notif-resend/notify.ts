@@ -7,6 +7,7 @@ import { log } from './log.ts';
 import type { Settings } from './settings.ts';
 import type { SubmissionStore } from './store.ts';
 import { verifyTurnstile } from './turnstile.ts';
+import type { Call } from './validate.ts';
 
 /**
  * The browser calls right after its insert; an older row is a replay, not a new inquiry. Older rows
@@ -33,7 +34,7 @@ const REFUSALS = {
 export async function notify(
   store: SubmissionStore,
   settings: Pick<Settings, 'resend' | 'turnstile'>,
-  call: { id: string; turnstileToken: string | undefined },
+  call: Extract<Call, { kind: 'notify' }>,
   clientAddress: string | null,
 ): Promise<Response> {
   const { id } = call;
