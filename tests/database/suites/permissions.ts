@@ -374,7 +374,7 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
     // token (tests/database/preview-links.test.ts). A signed-in user is no editor.
     const PREVIEW_FUNCTIONS = ['function arrange_content(text,text,jsonb)', 'function preview_content(text)'];
 
-    test.each(VISITORS)('%s can use no sequence and execute no function in public but the preview link\'s', async (role) => {
+    test.each(VISITORS)("%s can use no sequence and execute no function in public but the preview link's", async (role) => {
       const open = await database().rolledBack('postgres', async (session) => {
         const { rows } = await session.query(
           `select 'sequence ' || c.relname as object
