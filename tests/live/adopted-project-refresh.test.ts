@@ -8,7 +8,7 @@ import { readyList } from '../../src/components/ListState';
 import { CONTENT_TABLES, PAGE_LISTS } from '../../src/content/model';
 import { createContentReader } from '../../src/lib/content-reader';
 import { LIVE_LIST_KEYS, applyOutcome, type LiveLists } from '../../src/lib/live-content';
-import { fakeGatsby } from '../plugin/support/fake-gatsby';
+import { fakeGatsby } from 'gatsby-source-supabase-content/testing';
 import { startFakePostgrest, type FakePostgrest, type FakeRow } from '../plugin/support/fake-postgrest';
 
 const KEY = 'anon-key-for-tests';

@@ -5,7 +5,7 @@
 import { onPluginInit } from '../../plugins/gatsby-source-supabase-content/src/on-plugin-init';
 import { sourceContent } from '../../plugins/gatsby-source-supabase-content/src/source-nodes';
 import { CONTENT_TABLES } from '../../src/content/model';
-import { fakeGatsby } from './support/fake-gatsby';
+import { fakeGatsby } from 'gatsby-source-supabase-content/testing';
 import { startFakePostgrest, type FakePostgrest, type FakeRow } from './support/fake-postgrest';
 
 const KEY = 'anon-key-for-tests';

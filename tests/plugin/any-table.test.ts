@@ -9,7 +9,7 @@ import { onPluginInit } from '../../plugins/gatsby-source-supabase-content/src/o
 import { typeDefinition } from '../../plugins/gatsby-source-supabase-content/src/schema';
 import { sourceContent } from '../../plugins/gatsby-source-supabase-content/src/source-nodes';
 import { SUPABASE_PATHS } from '../support/database';
-import { fakeGatsby } from './support/fake-gatsby';
+import { fakeGatsby } from 'gatsby-source-supabase-content/testing';
 
 const POSTS: TableSpec = {
   table: 'posts',

@@ -7,7 +7,7 @@ import { ERROR_CODES } from '../../plugins/gatsby-source-supabase-content/src/er
 import { onPluginInit } from '../../plugins/gatsby-source-supabase-content/src/on-plugin-init';
 import { EMBEDDED_WARNING, sourceContent } from '../../plugins/gatsby-source-supabase-content/src/source-nodes';
 import { CONTENT_TABLES, FEATURE_CARDS_TABLE } from '../../src/content/model';
-import { fakeGatsby } from './support/fake-gatsby';
+import { fakeGatsby } from 'gatsby-source-supabase-content/testing';
 
 // Records the role of every query the driver runs, and runs it for real.
 const roles: string[] = [];

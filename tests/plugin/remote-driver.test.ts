@@ -3,7 +3,7 @@ import { remoteDriver } from '../../plugins/gatsby-source-supabase-content/src/r
 import { sourceContent } from '../../plugins/gatsby-source-supabase-content/src/source-nodes';
 import { ERROR_CODES } from '../../plugins/gatsby-source-supabase-content/src/errors';
 import { CONTENT_TABLES } from '../../src/content/model';
-import { fakeGatsby } from './support/fake-gatsby';
+import { fakeGatsby } from 'gatsby-source-supabase-content/testing';
 import { startFakePostgrest, type FakePostgrest, type FakeRow } from './support/fake-postgrest';
 
 const KEY = 'anon-key-for-tests';

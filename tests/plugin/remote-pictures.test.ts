@@ -16,7 +16,7 @@ import {
 } from '../../plugins/gatsby-source-supabase-content/src/pictures';
 import { PLUGIN_NAME, sourceContent } from '../../plugins/gatsby-source-supabase-content/src/source-nodes';
 import { photoFile } from '../support/photos';
-import { fakeCache, fakeGatsby } from './support/fake-gatsby';
+import { fakeCache, fakeGatsby } from 'gatsby-source-supabase-content/testing';
 
 const LIMITS: PictureLimits = { timeoutMs: 1000, maxBytes: 8 * 1024 * 1024, concurrency: 4 };
 const SMALL_CAP: PictureLimits = { ...LIMITS, maxBytes: 1024 * 1024 };
