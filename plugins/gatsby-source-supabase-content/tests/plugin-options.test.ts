@@ -1,12 +1,11 @@
 import { testPluginOptionsSchema } from 'gatsby-plugin-utils';
-import { pluginOptionsSchema } from '../../plugins/gatsby-source-supabase-content/src/options';
-import { DEFAULT_PICTURE_LIMITS } from '../../plugins/gatsby-source-supabase-content/src/pictures';
+import { pluginOptionsSchema } from '../src/options';
+import { DEFAULT_PICTURE_LIMITS } from '../src/pictures';
+import { EMBEDDED, TABLES } from './fixtures/model';
 
-import { CONTENT_TABLES } from '../../src/content/model';
-
-const embedded = { bootstrap: 'supabase/local/bootstrap.sql', migrations: 'supabase/migrations', seed: 'supabase/seed.sql' };
-const tables = CONTENT_TABLES;
-// Every case but the content model's own gets the site's tables; the backend settings are the point.
+const embedded = EMBEDDED;
+const tables = TABLES;
+// Every case but the content model's own gets the recipe site's tables; the backend settings are the point.
 const validate = (options: Record<string, unknown>) => testPluginOptionsSchema(pluginOptionsSchema, { tables, ...options });
 
 describe('pluginOptionsSchema accepts', () => {
@@ -18,6 +17,11 @@ describe('pluginOptionsSchema accepts', () => {
     ['a project without the embedded default', { url: 'https://abcd.supabase.co', anonKey: 'key' }],
     ['empty settings, as an .env copied from .env.example gives', { url: '', anonKey: '', embedded }],
     ['unset settings', { url: undefined, anonKey: undefined, embedded }],
+    [
+      "a required backend, with the site's words for a build without one",
+      { embedded, requireBackend: true, wording: { embeddedWarning: 'Demo recipes.', backendRequired: 'Set RECIPES_URL.' } },
+    ],
+    ["a backend not required, with the plugin's own words", { embedded, requireBackend: false, wording: {} }],
   ])('%s', async (_name, options) => {
     const { isValid, errors } = await validate(options);
     expect(errors).toEqual([]);
@@ -66,6 +70,22 @@ describe('pluginOptionsSchema rejects', () => {
     ]);
   });
 
+  test('a "require backend" switch that is not a boolean, as an environment variable gives it', async () => {
+    const { isValid, errors } = await validate({ embedded, requireBackend: '1' });
+    expect(isValid).toBe(false);
+    expect(errors).toEqual(['"requireBackend" must be a boolean']);
+  });
+
+  test('wording that is empty, not text or unknown', async () => {
+    const { isValid, errors } = await validate({ embedded, wording: { embeddedWarning: '', backendRequired: 7, banner: 'x' } });
+    expect(isValid).toBe(false);
+    expect(errors).toEqual([
+      '"wording.embeddedWarning" is not allowed to be empty',
+      '"wording.backendRequired" must be a string',
+      '"wording.banner" is not allowed',
+    ]);
+  });
+
   test('no backend at all', async () => {
     const { isValid, errors } = await validate({});
     expect(isValid).toBe(false);
@@ -76,7 +96,7 @@ describe('pluginOptionsSchema rejects', () => {
 describe('pluginOptionsSchema checks the content model', () => {
   const table = { table: 'posts', nodeType: 'Post', columns: [{ name: 'title', type: 'String', required: true }], queries: [{}] };
 
-  test('accepts a table this site does not have, with its own id, active and order columns', async () => {
+  test('accepts a table with its own id, active and order columns', async () => {
     const { isValid, errors } = await validate({
       embedded,
       tables: [{ ...table, idColumn: 'slug', activeColumn: 'published', orderColumn: 'rank', queries: [{ lang: 'id' }] }],
