@@ -30,16 +30,42 @@ describe('pluginOptionsSchema accepts', () => {
 });
 
 describe('pluginOptionsSchema rejects', () => {
-  test('a URL that is not a URL, and names it', async () => {
-    const { isValid, errors } = await validate({ url: 'abcd.supabase', anonKey: 'key', embedded });
+  test.each([
+    [
+      'a URL that is not a URL, and names it',
+      { url: 'abcd.supabase', anonKey: 'key', embedded },
+      ['"url" must be an http(s) URL such as https://<project>.supabase.co, got "abcd.supabase"'],
+    ],
+    [
+      'a URL with another scheme',
+      { url: 'ftp://abcd.supabase.co', anonKey: 'key', embedded },
+      ['"url" must be an http(s) URL such as https://<project>.supabase.co, got "ftp://abcd.supabase.co"'],
+    ],
+    ['a key that is not a string', { url: 'https://abcd.supabase.co', anonKey: 42, embedded }, ['"anonKey" must be a string']],
+    [
+      'embedded paths that are not strings or are missing',
+      { embedded: { bootstrap: 1, seed: ['a'] } },
+      ['"embedded.bootstrap" must be a string', '"embedded.migrations" is required', '"embedded.seed" must be a string'],
+    ],
+    [
+      'a "require backend" switch that is not a boolean, as an environment variable gives it',
+      { embedded, requireBackend: '1' },
+      ['"requireBackend" must be a boolean'],
+    ],
+    [
+      'wording that is empty, not text or unknown',
+      { embedded, wording: { embeddedWarning: '', backendRequired: 7, banner: 'x' } },
+      [
+        '"wording.embeddedWarning" is not allowed to be empty',
+        '"wording.backendRequired" must be a string',
+        '"wording.banner" is not allowed',
+      ],
+    ],
+    ['no backend at all', {}, ['"value" must contain at least one of [url, embedded]']],
+  ])('%s', async (_name, options, expected) => {
+    const { isValid, errors } = await validate(options);
     expect(isValid).toBe(false);
-    expect(errors).toEqual(['"url" must be an http(s) URL such as https://<project>.supabase.co, got "abcd.supabase"']);
-  });
-
-  test('a URL with another scheme', async () => {
-    const { isValid, errors } = await validate({ url: 'ftp://abcd.supabase.co', anonKey: 'key', embedded });
-    expect(isValid).toBe(false);
-    expect(errors).toEqual(['"url" must be an http(s) URL such as https://<project>.supabase.co, got "ftp://abcd.supabase.co"']);
+    expect(errors).toEqual(expected);
   });
 
   test.each([
@@ -52,44 +78,6 @@ describe('pluginOptionsSchema rejects', () => {
     expect(errors).toEqual([
       `set both "url" and "anonKey" (GATSBY_SUPABASE_URL and GATSBY_SUPABASE_ANON_KEY) or neither; only [${present}] is set`,
     ]);
-  });
-
-  test('a key that is not a string', async () => {
-    const { isValid, errors } = await validate({ url: 'https://abcd.supabase.co', anonKey: 42, embedded });
-    expect(isValid).toBe(false);
-    expect(errors).toEqual(['"anonKey" must be a string']);
-  });
-
-  test('embedded paths that are not strings or are missing', async () => {
-    const { isValid, errors } = await validate({ embedded: { bootstrap: 1, seed: ['a'] } });
-    expect(isValid).toBe(false);
-    expect(errors).toEqual([
-      '"embedded.bootstrap" must be a string',
-      '"embedded.migrations" is required',
-      '"embedded.seed" must be a string',
-    ]);
-  });
-
-  test('a "require backend" switch that is not a boolean, as an environment variable gives it', async () => {
-    const { isValid, errors } = await validate({ embedded, requireBackend: '1' });
-    expect(isValid).toBe(false);
-    expect(errors).toEqual(['"requireBackend" must be a boolean']);
-  });
-
-  test('wording that is empty, not text or unknown', async () => {
-    const { isValid, errors } = await validate({ embedded, wording: { embeddedWarning: '', backendRequired: 7, banner: 'x' } });
-    expect(isValid).toBe(false);
-    expect(errors).toEqual([
-      '"wording.embeddedWarning" is not allowed to be empty',
-      '"wording.backendRequired" must be a string',
-      '"wording.banner" is not allowed',
-    ]);
-  });
-
-  test('no backend at all', async () => {
-    const { isValid, errors } = await validate({});
-    expect(isValid).toBe(false);
-    expect(errors).toEqual(['"value" must contain at least one of [url, embedded]']);
   });
 });
 
