@@ -123,6 +123,7 @@ export function fakeGatsby({ cache = fakeCache() }: { cache?: FakeCache } = {}) 
      * does; a failure shows in `errors` instead of ending the process.
      */
     async source(options: SupabaseContentOptions): Promise<void> {
+      // The hook reads only the reporter; the cast stands in for the rest of its arguments.
       await onPluginInit({ reporter } as never, { plugins: [] }, () => undefined);
       await sourceContent(args as unknown as SourceArgs, options);
     },

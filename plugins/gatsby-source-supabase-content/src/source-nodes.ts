@@ -41,7 +41,7 @@ export const DEFAULT_WORDING: Required<Wording> = {
 };
 
 /** The warning of a build from the embedded default: the plugin's heading, the site's words under it. */
-export function embeddedWarning(options: SupabaseContentOptions): string {
+function embeddedWarning(options: SupabaseContentOptions): string {
   const words = options.wording?.embeddedWarning ?? DEFAULT_WORDING.embeddedWarning;
   return ['', RULE, 'NO BACKEND CONFIGURED: building from the embedded default database', words, RULE].join('\n');
 }
