@@ -1,4 +1,4 @@
-import { normalizeRows } from '../../plugins/gatsby-source-supabase-content/browser';
+import { normalizeRows } from 'gatsby-source-supabase-content/browser';
 import { MATERIAL_COVERAGE_TABLE } from '../../src/content/model';
 import { cardPicture, splitCoverageNodes, type CoverageNode } from '../../src/content/pictures';
 import { sameItems } from '../../src/lib/live-content';
