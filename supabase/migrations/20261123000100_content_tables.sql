@@ -152,7 +152,7 @@ alter table public.feature_cards no force row level security;
 -- the first old row without one.) An existing constraint of the same name is left alone, so a
 -- second run changes nothing.
 --
--- Validating later, once old rows are fixed (supabase/verify-adoption.sql counts the rows that
+-- Validating later, once old rows are fixed (supabase/scripts/verify-adoption.sql counts the rows that
 -- break each rule not yet validated):
 --   -- the rows that break a rule: `not (<the rule's expression>)`, e.g.
 --   select id, name, status from public.material_coverage
