@@ -14,7 +14,7 @@ import { submitInquiry } from '../lib/submit-inquiry';
 import { turnstileSiteKey } from '../lib/turnstile';
 import { ContactForm, EMPTY_CONTACT_FORM, type ContactFormValues } from './ContactForm';
 import { TurnstileWidget } from './TurnstileWidget';
-import { useModalDialog } from './useModalDialog';
+import { useModalDialog } from '../hooks/useModalDialog';
 
 type Phase = 'form' | 'submitting' | 'sent';
 

@@ -2,7 +2,7 @@ import ArrowDown from 'lucide-react/icons/arrow-down';
 import React from 'react';
 import { HERO } from '../content/copy';
 import { ChatButton } from './ChatButton';
-import { scrollBehavior } from './reduced-motion';
+import { scrollBehavior } from '../lib/reduced-motion';
 
 interface HeroProps {
   tagline: string;

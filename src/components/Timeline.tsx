@@ -6,7 +6,7 @@ import { LIST_TEXT, TIMELINE } from '../content/copy';
 import { timelineScrollTarget } from '../content/status';
 import type { TimelineItem } from '../content/types';
 import { ListState, type ListData } from './ListState';
-import { scrollBehavior } from './reduced-motion';
+import { scrollBehavior } from '../lib/reduced-motion';
 import { SectionHeading } from './SectionHeading';
 import { TimelineCard, TimelineCardSkeleton } from './TimelineCard';
 

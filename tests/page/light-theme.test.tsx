@@ -1,5 +1,5 @@
 // Spec §2: the light theme is forced, at load and whenever the system colour scheme changes.
-import { forceLightTheme } from '../../src/components/force-light-theme';
+import { forceLightTheme } from '../../src/lib/force-light-theme';
 import { onClientEntry } from '../../gatsby-browser';
 
 type Listener = (event: MediaQueryListEvent) => void;
