@@ -6,7 +6,7 @@ import { describeQuery, normalizeRows, publishedRequest } from 'gatsby-source-su
 import { PAGE_LISTS } from '../content/model';
 import type { BackendSettings } from './backend';
 import { BackendCallFailed, DB_TIMEOUT_MS } from './backend-call';
-import type { LiveItems, LiveListKey } from './live-content';
+import type { LiveItems, LiveListKey } from './refresh';
 
 export interface LiveRows<K extends LiveListKey> {
   items: LiveItems[K][];
@@ -22,7 +22,7 @@ export interface ContentReader {
 export function createContentReader(settings: BackendSettings): ContentReader {
   // The page's lists are read exactly as the build read them: the source plugin's query builder,
   // then its normalisation (ids of any type as strings, empty values as null). No retries: a list
-  // that fails keeps what the page shows and is read again at the next check (./live-content).
+  // that fails keeps what the page shows and is read again at the next check (./refresh).
   const rest = new PostgrestClient(`${settings.url.replace(/\/+$/, '')}/rest/v1`, {
     headers: { apikey: settings.anonKey, Authorization: `Bearer ${settings.anonKey}` },
     schema: 'public',

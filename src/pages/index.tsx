@@ -9,7 +9,7 @@ import { SeoHead } from '../components/SeoHead';
 import { splitCoverageNodes, type CoverageNode } from '../content/pictures';
 import type { SiteMetadata } from '../content/site';
 import type { FeatureCard, TimelineItem } from '../content/types';
-import { useLiveContent } from '../lib/live-content';
+import { useLiveContent } from '../lib/refresh';
 
 interface ProcessedImage {
   childImageSharp: { gatsbyImageData: IGatsbyImageData };

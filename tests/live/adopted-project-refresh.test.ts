@@ -7,7 +7,7 @@ import { sourceContent } from '../../plugins/gatsby-source-supabase-content/src/
 import { readyList } from '../../src/components/ListState';
 import { CONTENT_TABLES, PAGE_LISTS } from '../../src/content/model';
 import { createContentReader } from '../../src/lib/content-reader';
-import { LIVE_LIST_KEYS, applyOutcome, type LiveLists } from '../../src/lib/live-content';
+import { LIVE_LIST_KEYS, applyOutcome, type LiveLists } from '../../src/lib/refresh';
 import { fakeGatsby } from '../plugin/support/fake-gatsby';
 import { startFakePostgrest, type FakePostgrest, type FakeRow } from '../plugin/support/fake-postgrest';
 

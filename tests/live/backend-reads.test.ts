@@ -5,7 +5,7 @@ import type { LocalBackend } from '../support/backend';
 import { CONNECTION_TEST_LOG } from '../../src/content/modal';
 import { backendSettings, loadBackend, loadContentReader } from '../../src/lib/backend';
 import { testConnection } from '../../src/lib/connection-test';
-import { LIVE_LIST_KEYS } from '../../src/lib/live-content';
+import { LIVE_LIST_KEYS } from '../../src/lib/refresh';
 import { callShape, siteCalls, startSiteBackend } from './support/site-backend';
 
 let backend: LocalBackend;

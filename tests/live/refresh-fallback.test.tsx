@@ -12,7 +12,7 @@ import { SITE } from '../../src/content/site';
 import type { FeatureCard, MaterialCoverageItem, TimelineItem } from '../../src/content/types';
 import { backendSettings, loadContentReader } from '../../src/lib/backend';
 import type { ContentReader } from '../../src/lib/content-reader';
-import { RECHECK_DELAYS_MS, REFRESH_FAILED_LOG, REFRESH_KEPT_LOG, type LiveListKey } from '../../src/lib/live-content';
+import { RECHECK_DELAYS_MS, REFRESH_FAILED_LOG, REFRESH_KEPT_LOG, type LiveListKey } from '../../src/lib/refresh';
 import { whenIdle } from '../../src/lib/when-idle';
 import { ILLUSTRATIONS, featureCard, material, milestone, processedPicture, storageUrl } from '../page/fixtures';
 
