@@ -8,13 +8,13 @@ import MessageCircle from 'lucide-react/icons/message-circle';
 import X from 'lucide-react/icons/x';
 import type { InquiryType } from '../content/types';
 import { CLOSE_LABEL, MODAL_COPY, SUBMIT_FAILED_LOG, SUCCESS_AUTO_CLOSE_MS, type InquiryField, type SubmitFailure } from '../content/modal';
+import { useModalDialog } from '../hooks/useModalDialog';
 import { testConnection } from '../lib/connection-test';
 import { submitFailureOf } from '../lib/submit-failure';
 import { submitInquiry } from '../lib/submit-inquiry';
 import { turnstileSiteKey } from '../lib/turnstile';
 import { ContactForm, EMPTY_CONTACT_FORM, type ContactFormValues } from './ContactForm';
 import { TurnstileWidget } from './TurnstileWidget';
-import { useModalDialog } from '../hooks/useModalDialog';
 
 type Phase = 'form' | 'submitting' | 'sent';
 

@@ -3,10 +3,11 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import React, { useEffect, useRef } from 'react';
 import { SKELETON_COUNT, TIMELINE_STEP_PX } from '../content/constants';
 import { LIST_TEXT, TIMELINE } from '../content/copy';
+import type { ListData } from '../content/lists';
 import { timelineScrollTarget } from '../content/status';
 import type { TimelineItem } from '../content/types';
-import { ListState, type ListData } from './ListState';
 import { scrollBehavior } from '../lib/reduced-motion';
+import { ListState } from './ListState';
 import { SectionHeading } from './SectionHeading';
 import { TimelineCard, TimelineCardSkeleton } from './TimelineCard';
 

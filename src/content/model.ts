@@ -65,3 +65,6 @@ export const PAGE_LISTS = {
 } as const satisfies Record<string, PageList<TableSpec>>;
 
 export type PageListKey = keyof typeof PAGE_LISTS;
+
+/** The page's list keys, in the model's order: what the refresh reads, one query each. */
+export const PAGE_LIST_KEYS = Object.keys(PAGE_LISTS) as PageListKey[];

@@ -1,5 +1,4 @@
 import { TIMELINE_STEP_PX } from './constants';
-import type { TimelineItem } from './types';
 
 export interface StatusDisplay {
   label: string;
@@ -55,7 +54,7 @@ export function timelineIconName(icon: string | null): TimelineIconName {
 
 // Spec §4: after loading, the strip scrolls to the current item at 320 px per item, or to the last
 // item when none is current. Null when there is nothing to scroll to.
-export function timelineScrollTarget(items: readonly Pick<TimelineItem, 'status'>[], stepPx: number = TIMELINE_STEP_PX): number | null {
+export function timelineScrollTarget(items: readonly { status: string | null }[], stepPx: number = TIMELINE_STEP_PX): number | null {
   if (items.length === 0) return null;
   const current = items.findIndex((item) => item.status === 'current');
   return (current === -1 ? items.length - 1 : current) * stepPx;

@@ -2,8 +2,7 @@
 // ./backend (a separate chunk, fetched when the modal opens); the refresh's reads are ./content-reader.
 import { createClient, type FunctionsError } from '@supabase/supabase-js';
 import type { InquiryType } from '../content/types';
-import type { BackendSettings } from './backend';
-import { BackendCallFailed, DB_TIMEOUT_MS } from './backend-call';
+import { BackendCallFailed, DB_TIMEOUT_MS, type BackendSettings } from './backend-call';
 
 export const SUBMISSIONS_TABLE = 'contact_submissions';
 export const NOTIFY_FUNCTION = 'inquiry-notif-resend';

@@ -1,7 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import React from 'react';
-import { ListState, arrivalDelays, type ListData } from '../../src/components/ListState';
+import { ListState } from '../../src/components/ListState';
 import { LIST_TEXT } from '../../src/content/copy';
+import { arrivalDelays, type ListData } from '../../src/content/lists';
 
 interface Row {
   id: string;
