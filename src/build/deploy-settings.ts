@@ -18,7 +18,7 @@ export const ANALYTICS_OFF = 'off';
 export interface DeploySettings {
   /** The site's public address, without a trailing slash. */
   siteUrl: string;
-  /** The page-view script (spec §1), or null for none. */
+  /** The analytics script, which counts page views, or null for none. */
   analyticsSrc: string | null;
   /** What the build tells whoever reads its log, once. */
   notes: string[];
@@ -66,7 +66,7 @@ const isDeployBuild = (env: BuildEnv) =>
   env.REQUIRE_BACKEND === '1' || env.NETLIFY === 'true' || env.VERCEL === '1' || env.CF_PAGES === '1';
 
 /**
- * Spec §1's page-view script, only where it exists, so that it never answers 404: GATSBY_ANALYTICS_SRC
+ * The analytics script, only where it exists, so that it never answers 404: GATSBY_ANALYTICS_SRC
  * when set (a site path or an https URL; `off` for none); else Vercel Web Analytics on a Vercel
  * build (VERCEL=1); else none. Development never loads it, so local work is not counted as visits.
  */

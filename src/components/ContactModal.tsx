@@ -1,5 +1,6 @@
-// The contact modal (spec §4): form → Sending... → success view that closes itself after 2 s.
-// Loaded on demand by ContactModalProvider; nothing here is needed for the first paint.
+// The contact modal (docs/behaviour.md#the-contact-modal): form → Sending... → success view that
+// closes itself after 2 s. Loaded on demand by ContactModalProvider; nothing here is needed for the
+// first paint.
 import React, { useCallback, useEffect, useId, useRef, useState, type PointerEvent } from 'react';
 import { AnimatePresence, LazyMotion, MotionConfig, domAnimation, m, useIsPresent } from 'framer-motion';
 import CheckCircle2 from 'lucide-react/icons/circle-check';
@@ -237,7 +238,7 @@ function DialogLayer(props: DialogLayerProps) {
   );
 }
 
-// Both modals are mounted together (spec §2); the provider decides which one is open.
+// Both modals, contact and investor, are mounted together; the provider decides which one is open.
 export default function ContactModals({ openType, onClose }: { openType: InquiryType | null; onClose: () => void }) {
   useEffect(() => {
     if (openType !== null) void testConnection();

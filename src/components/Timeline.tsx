@@ -16,8 +16,8 @@ export function Timeline({ id, data }: { id: string; data: ListData<TimelineItem
   const hasItems = data.status === 'ready' && data.items.length > 0;
   const target = data.status === 'ready' ? timelineScrollTarget(data.items) : null;
 
-  // Spec §4: once the items are there, bring the current milestone into view; again whenever the
-  // current one changes (the live refresh may move it).
+  // Once the items are there, bring the current milestone into view; again whenever the current
+  // one changes (the refresh may move it). docs/behaviour.md#the-parts-of-the-page
   useEffect(() => {
     if (target === null) return;
     scroller.current?.scrollTo({ left: target, behavior: scrollBehavior() });

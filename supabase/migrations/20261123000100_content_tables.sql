@@ -246,7 +246,7 @@ revoke all on table public.material_coverage from public, anon, authenticated;
 revoke all on table public.timeline from public, anon, authenticated;
 revoke all on table public.feature_cards from public, anon, authenticated;
 
--- The published columns (spec §3): the page's queries select, filter and order by these only.
+-- The published columns (src/content/model.ts): the page's queries select, filter and order by these only.
 grant select (id, name, description, image, status, is_active, order_index)
   on table public.material_coverage to anon, authenticated;
 grant select (id, period, title, description, status, icon, is_active, order_index)

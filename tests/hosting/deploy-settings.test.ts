@@ -65,7 +65,7 @@ describe('the site URL', () => {
   });
 });
 
-describe('the analytics script (spec §1)', () => {
+describe('the analytics script', () => {
   it("is Vercel Web Analytics' path on a Vercel build", () => {
     expect(deploySettings(VERCEL).analyticsSrc).toBe(VERCEL_ANALYTICS_SRC);
     expect(VERCEL_ANALYTICS_SRC).toBe('/_vercel/insights/script.js');

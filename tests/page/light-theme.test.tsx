@@ -1,4 +1,5 @@
-// Spec §2: the light theme is forced, at load and whenever the system colour scheme changes.
+// The light theme is forced, at load and whenever the system colour scheme changes
+// (docs/behaviour.md#other-behaviour).
 import { forceLightTheme } from '../../src/lib/force-light-theme';
 import { onClientEntry } from '../../gatsby-browser';
 
