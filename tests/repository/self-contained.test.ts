@@ -87,3 +87,12 @@ it('links, wherever it cites a section of docs/ (docs/behaviour.md#the-contact-m
   const broken = cited.filter(({ doc, anchor }) => !existsSync(path.join(ROOT, 'docs', doc)) || !anchors(doc).includes(anchor));
   expect(broken.map(({ file, doc, anchor }) => `${file} → docs/${doc}#${anchor}`)).toEqual([]);
 });
+
+it('names in docs/behaviour.md, by file name alone (`Hero.tsx`), only files of src/ that exist', () => {
+  const inSrc = new Set(files(path.join(ROOT, 'src')).map((file) => path.basename(file)));
+  const named = [...readFileSync(path.join(ROOT, 'docs', 'behaviour.md'), 'utf8').matchAll(/`([\w.-]+\.tsx?)`/g)].map(
+    ([, name]) => name as string,
+  );
+  expect(named.length).toBeGreaterThan(10);
+  expect(named.filter((name) => !inSrc.has(name))).toEqual([]);
+});
