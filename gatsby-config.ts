@@ -2,7 +2,8 @@ import type { GatsbyConfig } from 'gatsby';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CONTENT_TABLES } from './src/content/model';
-import { SITE, deploySettings } from './src/content/site';
+import { deploySettings } from './src/build/deploy-settings';
+import { SITE } from './src/content/site';
 import { TURNSTILE_SCRIPT_URL } from './src/lib/turnstile';
 
 // Gatsby reads .env.development / .env.production itself only for the browser's bundle; the build's
