@@ -47,7 +47,7 @@ async function visit(): Promise<TrackedPage> {
 
 const browserCalls = (pathPart: string, method?: string): LoggedRequest[] => pageRequests(backend, pathPart, method);
 
-/** The browser's refresh reads of spec §7 calls 1-3; fails unless all four arrive. */
+/** The browser's refresh reads (calls 1-3 of docs/behaviour.md); fails unless all four arrive. */
 async function refreshReads(): Promise<LoggedRequest[]> {
   const reads = await refreshReadsOf(backend, REFRESH_TIMEOUT_MS);
   expect(reads).toHaveLength(4);
@@ -60,7 +60,7 @@ const coverageHeadings = (page: Page) =>
 /** Problems other than the ones a test provokes on purpose. */
 const unexpected = (problems: Problem[], expected: RegExp[]) => problems.filter((p) => !expected.some((re) => re.test(p.text)));
 
-// The connection test (spec §7 call 4) is asserted on its own below; here its answer is not the point.
+// The connection test (call 4) is asserted on its own below; here its answer is not the point.
 const CONNECTION_TEST = /contact_submissions\?select=[^&]*&limit=1|status of 401/;
 
 describe('refresh fallback', () => {
