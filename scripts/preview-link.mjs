@@ -62,12 +62,12 @@ function label(value) {
   return trimmed;
 }
 
-/** The address the build would give the site (src/content/site.ts decides), or --site's. */
+/** The address the build would give the site (src/build/deploy-settings.ts decides), or --site's. */
 function siteUrl(site) {
   const require = createRequire(import.meta.url);
   // Node 20 cannot strip types: compile the site's TypeScript on require, as npm run serve does.
   require('./register-ts.cjs');
-  const { deploySettings, PLACEHOLDER_SITE_URL } = require('../src/content/site.ts');
+  const { deploySettings, PLACEHOLDER_SITE_URL } = require('../src/build/deploy-settings.ts');
   const env = process.env;
   const settings = deploySettings(
     site === undefined

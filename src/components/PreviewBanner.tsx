@@ -45,12 +45,22 @@ export function PreviewBanner({ expiresAt, arrange, editorHref, warnings = [], a
             >
               {PREVIEW_TEXT.arrange}
             </button>
-            <button type="button" onClick={arrange.undo} disabled={!arrange.canUndo} className={`${BUTTON} bg-white/70 enabled:hover:bg-white`}>
-              {PREVIEW_TEXT.undo}
-            </button>
-            <button type="button" onClick={arrange.redo} disabled={!arrange.canRedo} className={`${BUTTON} bg-white/70 enabled:hover:bg-white`}>
-              {PREVIEW_TEXT.redo}
-            </button>
+            {(
+              [
+                [PREVIEW_TEXT.undo, arrange.undo, arrange.canUndo],
+                [PREVIEW_TEXT.redo, arrange.redo, arrange.canRedo],
+              ] as const
+            ).map(([label, onClick, enabled]) => (
+              <button
+                key={label}
+                type="button"
+                onClick={onClick}
+                disabled={!enabled}
+                className={`${BUTTON} bg-white/70 enabled:hover:bg-white`}
+              >
+                {label}
+              </button>
+            ))}
             {editorHref && (
               <a href={editorHref} className={`${BUTTON} underline underline-offset-4 hover:bg-white/40`}>
                 {PREVIEW_TEXT.openEditor}

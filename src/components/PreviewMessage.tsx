@@ -23,7 +23,11 @@ export function PreviewMessage({ problem, onRetry }: { problem: PreviewProblem; 
       >
         <p>{TEXT[problem]}</p>
         {onRetry && (
-          <button type="button" onClick={onRetry} className="mt-6 min-h-11 rounded-full bg-brand-700 px-5 text-base font-bold text-white hover:bg-brand-800">
+          <button
+            type="button"
+            onClick={onRetry}
+            className="mt-6 min-h-11 rounded-full bg-brand-700 px-5 text-base font-bold text-white hover:bg-brand-800"
+          >
             {PREVIEW_TEXT.retry}
           </button>
         )}

@@ -16,7 +16,7 @@ import {
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { SortableContext, horizontalListSortingStrategy, rectSortingStrategy, useSortable } from '@dnd-kit/sortable';
-import React, { createContext, useContext, useMemo, type CSSProperties, type ReactNode } from 'react';
+import React, { createContext, useContext, useMemo, type CSSProperties, type FocusEvent, type ReactNode } from 'react';
 import type { PageListKey } from '../content/model';
 import { PREVIEW_TEXT } from '../content/preview';
 import type { ArrangedListProps } from './ListState';
@@ -87,10 +87,21 @@ export function SortableList({ list, items, renderItem, listClassName, itemClass
       onDragEnd={onDragEnd}
       accessibility={{ announcements, screenReaderInstructions: { draggable: PREVIEW_TEXT.arrangeHint } }}
     >
-      <SortableContext items={ids} strategy={list === 'timeline' ? horizontalListSortingStrategy : rectSortingStrategy} disabled={!arranging}>
+      <SortableContext
+        items={ids}
+        strategy={list === 'timeline' ? horizontalListSortingStrategy : rectSortingStrategy}
+        disabled={!arranging}
+      >
         <ul className={listClassName} data-list={list}>
           {items.map((item) => (
-            <SortableItem key={item.id} id={item.id} className={itemClassName} draft={drafts.has(item.id)} arranging={arranging} label={labelOf(list, item.id)}>
+            <SortableItem
+              key={item.id}
+              id={item.id}
+              className={itemClassName}
+              draft={drafts.has(item.id)}
+              arranging={arranging}
+              label={labelOf(list, item.id)}
+            >
               {renderItem(item)}
             </SortableItem>
           ))}
@@ -116,8 +127,17 @@ function SortableItem({ id, className, draft, arranging, label, children }: Sort
     transition,
     zIndex: isDragging ? 10 : undefined,
   };
-  // While arranging, the whole item is the handle: a button named after the item.
-  const handle = arranging ? { ...attributes, ...listeners, 'aria-label': PREVIEW_TEXT.handle(label) } : {};
+  // While arranging, the whole item is the handle: a button named after the item. Focus brings it
+  // wholly into view: picking up an item that is out of view makes dnd-kit scroll the page first,
+  // and the item then lags that scroll in its every step.
+  const handle = arranging
+    ? {
+        ...attributes,
+        ...listeners,
+        'aria-label': PREVIEW_TEXT.handle(label),
+        onFocus: (event: FocusEvent<HTMLLIElement>) => event.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest' }),
+      }
+    : {};
   return (
     <li
       ref={setNodeRef}
@@ -127,7 +147,9 @@ function SortableItem({ id, className, draft, arranging, label, children }: Sort
       className={`relative ${className ?? ''} ${arranging ? 'cursor-grab touch-none select-none focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-accent-400' : ''} ${isDragging ? 'cursor-grabbing' : ''}`}
       {...handle}
     >
-      <div className={`h-full rounded-3xl ${draft ? 'outline-2 outline-offset-4 outline-accent-500 outline-dashed' : ''} ${isDragging ? 'shadow-lift' : ''}`}>
+      <div
+        className={`h-full rounded-3xl ${draft ? 'outline-2 outline-offset-4 outline-accent-500 outline-dashed' : ''} ${isDragging ? 'shadow-lift' : ''}`}
+      >
         {children}
       </div>
       {draft && (

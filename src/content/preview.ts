@@ -42,7 +42,8 @@ export const PREVIEW_TEXT = {
   validUntil: (date: string) => `This link works until ${date}.`,
   draft: 'Draft',
   draftHint: 'Draft: switched off, visitors do not see it',
-  leftOut: (count: number) => `${count} ${count === 1 ? 'row is' : 'rows are'} left out, as the build would leave ${count === 1 ? 'it' : 'them'} out:`,
+  leftOut: (count: number) =>
+    `${count} ${count === 1 ? 'row is' : 'rows are'} left out, as the build would leave ${count === 1 ? 'it' : 'them'} out:`,
   loading: 'Loading the preview…',
   noBackend:
     'This site was built without backend settings (GATSBY_SUPABASE_URL, GATSBY_SUPABASE_ANON_KEY), so there is nothing to preview.',

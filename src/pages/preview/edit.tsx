@@ -29,13 +29,20 @@ export default function PreviewEditorPage() {
     return (
       <>
         <PreviewBanner />
-        <PreviewMessage problem={state.status === 'refused' ? state.refusal : state.status} onRetry={state.status === 'failed' ? reload : undefined} />
+        <PreviewMessage
+          problem={state.status === 'refused' ? state.refusal : state.status}
+          onRetry={state.status === 'failed' ? reload : undefined}
+        />
       </>
     );
   }
 
   const { token, content } = state;
-  const label = (list: keyof typeof LIST_NAMES, id: string) => itemLabel(list, content.lists[list].items.find((item) => item.id === id));
+  const label = (list: keyof typeof LIST_NAMES, id: string) =>
+    itemLabel(
+      list,
+      content.lists[list].items.find((item) => item.id === id),
+    );
   const saving = progress.kind === 'saving';
 
   const save = async () => {
@@ -46,7 +53,8 @@ export default function PreviewEditorPage() {
       try {
         await saveOrder(settings, token, list, [...orders[list], ...content.leftOut[list]]);
       } catch (error) {
-        const reason = error instanceof PreviewRefused ? PREVIEW_TEXT.refused[error.refusal] : error instanceof Error ? error.message : String(error);
+        const reason =
+          error instanceof PreviewRefused ? PREVIEW_TEXT.refused[error.refusal] : error instanceof Error ? error.message : String(error);
         setProgress({ kind: 'failed', text: PREVIEW_TEXT.editor.saveFailed(LIST_NAMES[list], reason) });
         return;
       }
@@ -65,7 +73,10 @@ export default function PreviewEditorPage() {
 
   return (
     <div className="min-h-screen bg-paper lg:grid lg:grid-cols-[22rem_1fr]">
-      <aside aria-labelledby="editor-title" className="border-b border-ink/10 bg-white p-5 lg:sticky lg:top-0 lg:h-screen lg:overflow-y-auto lg:border-r lg:border-b-0">
+      <aside
+        aria-labelledby="editor-title"
+        className="border-b border-ink/10 bg-white p-5 lg:sticky lg:top-0 lg:h-screen lg:overflow-y-auto lg:border-r lg:border-b-0"
+      >
         <h1 id="editor-title" className="text-xl font-extrabold text-brand-900">
           {PREVIEW_TEXT.editorTitle}
         </h1>
@@ -74,22 +85,42 @@ export default function PreviewEditorPage() {
         {moves.length === 0 ? (
           <p className="mt-2 text-sm text-ink-soft">{PREVIEW_TEXT.editor.none}</p>
         ) : (
-          <ol aria-label={PREVIEW_TEXT.editor.pending} className="mt-2 max-h-60 list-decimal space-y-1 overflow-y-auto pl-5 text-sm lg:max-h-none">
+          <ol
+            aria-label={PREVIEW_TEXT.editor.pending}
+            className="mt-2 max-h-60 list-decimal space-y-1 overflow-y-auto pl-5 text-sm lg:max-h-none"
+          >
             {moves.map((move, index) => (
               <li key={index}>{PREVIEW_TEXT.editor.move(LIST_NAMES[move.list], label(move.list, move.id), move.from + 1, move.to + 1)}</li>
             ))}
           </ol>
         )}
         <div className="mt-5 flex flex-wrap gap-2">
-          <button type="button" onClick={() => void save()} disabled={changed.length === 0 || saving} className={`${BUTTON} bg-brand-700 text-white enabled:hover:bg-brand-800`}>
+          <button
+            type="button"
+            onClick={() => void save()}
+            disabled={changed.length === 0 || saving}
+            className={`${BUTTON} bg-brand-700 text-white enabled:hover:bg-brand-800`}
+          >
             {PREVIEW_TEXT.editor.save}
           </button>
-          <button type="button" onClick={discard} disabled={moves.length === 0 || saving} className={`${BUTTON} bg-white text-brand-900 ring-1 ring-ink/15 enabled:hover:bg-brand-50`}>
+          <button
+            type="button"
+            onClick={discard}
+            disabled={moves.length === 0 || saving}
+            className={`${BUTTON} bg-white text-brand-900 ring-1 ring-ink/15 enabled:hover:bg-brand-50`}
+          >
             {PREVIEW_TEXT.editor.discard}
           </button>
         </div>
-        <p role={progress.kind === 'failed' ? 'alert' : 'status'} className={`mt-4 text-sm font-semibold ${progress.kind === 'failed' ? 'text-red-700' : 'text-brand-800'}`}>
-          {progress.kind === 'saving' || progress.kind === 'failed' ? progress.text : progress.kind === 'saved' ? PREVIEW_TEXT.editor.saved : ''}
+        <p
+          role={progress.kind === 'failed' ? 'alert' : 'status'}
+          className={`mt-4 text-sm font-semibold ${progress.kind === 'failed' ? 'text-red-700' : 'text-brand-800'}`}
+        >
+          {progress.kind === 'saving' || progress.kind === 'failed'
+            ? progress.text
+            : progress.kind === 'saved'
+              ? PREVIEW_TEXT.editor.saved
+              : ''}
         </p>
       </aside>
       <iframe

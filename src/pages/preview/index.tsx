@@ -36,7 +36,10 @@ export default function PreviewPage({ data }: PageProps<PreviewData>) {
   ) : (
     <>
       <PreviewBanner />
-      <PreviewMessage problem={state.status === 'refused' ? state.refusal : state.status} onRetry={state.status === 'failed' ? reload : undefined} />
+      <PreviewMessage
+        problem={state.status === 'refused' ? state.refusal : state.status}
+        onRetry={state.status === 'failed' ? reload : undefined}
+      />
     </>
   );
 }
@@ -47,7 +50,11 @@ function ArrangeablePreview({ token, content, data }: { token: string; content: 
   const initial = useMemo(() => ordersOf(content.lists), [content]);
 
   const labelOf = useCallback(
-    (list: PageListKey, id: string) => itemLabel(list, content.lists[list].items.find((item) => item.id === id)),
+    (list: PageListKey, id: string) =>
+      itemLabel(
+        list,
+        content.lists[list].items.find((item) => item.id === id),
+      ),
     [content],
   );
   const announceStep = useCallback(
@@ -93,7 +100,10 @@ function ArrangeablePreview({ token, content, data }: { token: string; content: 
               productName={data.site.siteMetadata.productName}
               tagline={data.site.siteMetadata.tagline}
               {...lists}
-              illustrations={{ sorter: data.sorterImage.childImageSharp.gatsbyImageData, worker: data.workerImage.childImageSharp.gatsbyImageData }}
+              illustrations={{
+                sorter: data.sorterImage.childImageSharp.gatsbyImageData,
+                worker: data.workerImage.childImageSharp.gatsbyImageData,
+              }}
             />
           </PreviewArrangeContext.Provider>
         </ArrangedListContext.Provider>

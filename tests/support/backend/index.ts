@@ -8,12 +8,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import {
-  openEmbeddedDatabase,
-  withRole,
-  type EmbeddedPaths,
-  type EmbeddedRole,
-} from 'gatsby-source-supabase-content/embedded-db';
+import { openEmbeddedDatabase, withRole, type EmbeddedPaths, type EmbeddedRole } from 'gatsby-source-supabase-content/embedded-db';
 import {
   RPC_FUNCTIONS,
   RestError,
@@ -359,7 +354,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
       return { role: null, response: await publicObject(decodeURIComponent(objectMatch[1])) };
     }
 
-    if (restMatch && method === 'OPTIONS') {
+    if ((restMatch || rpcMatch) && method === 'OPTIONS') {
       const allowHeaders =
         req.headers['access-control-request-headers'] ??
         'authorization, x-client-info, apikey, content-type, prefer, accept-profile, content-profile, range';

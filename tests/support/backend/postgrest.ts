@@ -40,8 +40,8 @@ export const SHAPES: ShapeSpec[] = [
 ];
 
 /**
- * The database functions the notify function calls (POST /rest/v1/rpc/<name>, named arguments as a
- * JSON object), as its store names them. Any other function is an unknown shape.
+ * The database functions the notify function and the editors' preview call (POST /rest/v1/rpc/<name>,
+ * named arguments as a JSON object). Any other function is an unknown shape.
  */
 export const RPC_FUNCTIONS: Record<string, string> = {
   inquiry_notify_claim_one: 'notify function, fast path: claim the row the browser stored',
@@ -50,6 +50,8 @@ export const RPC_FUNCTIONS: Record<string, string> = {
   inquiry_notify_sent: 'notify function: report rows sent',
   inquiry_notify_failed: 'notify function: report a failed send (schedules the retry)',
   inquiry_notify_release: 'notify function: give untried rows back',
+  preview_content: "editors' preview: every row, drafts included, for a valid preview link",
+  arrange_content: "editors' preview: one list's new order, for a valid preview link",
 };
 
 export const TABLES = [...new Set(SHAPES.map((shape) => shape.table))];
