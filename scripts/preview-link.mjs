@@ -64,9 +64,9 @@ function label(value) {
 
 /** The address the build would give the site (src/build/deploy-settings.ts decides), or --site's. */
 function siteUrl(site) {
+  // Node 20 cannot strip types: npm run preview-link preloads the hook that compiles TypeScript on
+  // require (package.json), as the other commands that read the site's TypeScript do.
   const require = createRequire(import.meta.url);
-  // Node 20 cannot strip types: compile the site's TypeScript on require, as npm run serve does.
-  require('./register-ts.cjs');
   const { deploySettings, PLACEHOLDER_SITE_URL } = require('../src/build/deploy-settings.ts');
   const env = process.env;
   const settings = deploySettings(

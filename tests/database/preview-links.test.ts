@@ -4,7 +4,6 @@
 // arranging writes one list's order, whatever its ids (uuid, bigint, text), and asks for a rebuild.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { BUILD_SETTINGS } from '../support/build-settings';
@@ -33,11 +32,11 @@ interface CommandResult {
   stderr: string;
 }
 
-/** npm run preview-link as an operator runs it, against `cluster`'s database. */
+/** npm run preview-link as an operator runs it (npm's own output silenced), against `cluster`'s database. */
 async function previewLink(cluster: PostgresCluster, args: string[], env: Record<string, string> = {}): Promise<CommandResult> {
   const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !(BUILD_SETTINGS as readonly string[]).includes(name)));
   try {
-    const { stdout, stderr } = await run(process.execPath, [path.join(REPO_ROOT, 'scripts', 'preview-link.mjs'), ...args], {
+    const { stdout, stderr } = await run('npm', ['run', '--silent', 'preview-link', '--', ...args], {
       cwd: REPO_ROOT,
       env: { ...base, SUPABASE_DB_URL: `postgresql://postgres@127.0.0.1:${cluster.port}/postgres`, ...env },
     });

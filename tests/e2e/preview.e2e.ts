@@ -136,15 +136,18 @@ describe('in the editor page', () => {
     start = await timelineIds();
     tracked = await openPage(browser, editorUrl(), {
       ignoreRequest: rpc,
-      // The editor page records each postMessage the preview sends it, with its targetOrigin.
+      // The preview's frame records each postMessage it sends the editor page, with its targetOrigin.
+      // The wrapper is made in the frame, so the message still comes from the frame (its source is
+      // the realm that calls postMessage, which the editor page checks).
       initScript: () => {
-        if (window.top !== window) return;
+        if (window.top === window) return;
+        const editor = window.parent as Window & { __posted?: { message: unknown; targetOrigin: unknown }[] };
         const recorded: { message: unknown; targetOrigin: unknown }[] = [];
-        (window as unknown as { __posted: typeof recorded }).__posted = recorded;
-        const post = window.postMessage.bind(window);
-        window.postMessage = ((message: unknown, targetOrigin: string, transfer?: Transferable[]) => {
+        editor.__posted = recorded;
+        const post = editor.postMessage.bind(editor);
+        editor.postMessage = ((message: unknown, targetOrigin: string) => {
           recorded.push({ message, targetOrigin });
-          post(message, targetOrigin, transfer);
+          post(message, targetOrigin);
         }) as typeof window.postMessage;
       },
     });
@@ -187,7 +190,17 @@ describe('in the editor page', () => {
       ),
     ).resolves.toBe(50);
     // A card is 320 px wide: its middle passes the neighbour's after 7 steps (175 px).
-    for (let step = 0; step < 5; step += 1) await preview.page().keyboard.press('ArrowRight');
+    for (let step = 3; step <= 7; step += 1) {
+      await preview.page().keyboard.press('ArrowRight');
+      await waitFor(
+        () => translateX(first),
+        (x) => x === step * 25,
+      );
+    }
+    // The screen reader hears the new place before the drop.
+    const announced = () =>
+      preview.locator('[id^="DndLiveRegion"]').evaluateAll((regions) => regions.map((region) => region.textContent).join(' '));
+    await expect(waitFor(announced, (text) => text.includes('position 2 of'))).resolves.toContain('position 2 of');
     await preview.page().keyboard.press('Space');
     const expected = [start[1], start[0], ...start.slice(2)];
     await waitFor(
@@ -198,7 +211,13 @@ describe('in the editor page', () => {
 
     const origin = new URL(site()).origin;
     await expect(posted()).resolves.toEqual([{ message: { type: 'move', list: 'timeline', id, from: 0, to: 1 }, targetOrigin: origin }]);
-    await expect(tracked.page.getByRole('list', { name: PREVIEW_TEXT.editor.pending }).getByRole('listitem').count()).resolves.toBe(1);
+    const pending = tracked.page.getByRole('list', { name: PREVIEW_TEXT.editor.pending }).getByRole('listitem');
+    await expect(
+      waitFor(
+        () => pending.count(),
+        (count) => count > 0,
+      ),
+    ).resolves.toBe(1);
   });
 
   it('undoes by Ctrl+Z and Cmd+Z, redoes by Ctrl+Y and Cmd+Shift+Z, posting each step', async () => {
