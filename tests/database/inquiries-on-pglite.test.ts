@@ -1,9 +1,10 @@
-// The inquiry delivery and flood limits on PGlite, the embedded database of the build and of the
-// local backend: the same suite as on PostgreSQL 15 (inquiry-sweep-job.test.ts), one connection.
+// The inquiry delivery and limits on PGlite, the embedded database of the build and of the
+// local backend: the same suites as on PostgreSQL 15 (inquiry-sweep-job.test.ts), one connection.
 import type { PGlite } from '@electric-sql/pglite';
 import { openEmbeddedDatabase } from 'gatsby-source-supabase-content/embedded-db';
 import { SUPABASE_PATHS } from '../support/database';
-import { describeInquiryDatabase, type SqlClient } from './suites/inquiries';
+import { describeInquiryLimits } from './suites/inquiry-limits';
+import { describeInquiryDatabase, type InquiryDatabase, type SqlClient } from './suites/inquiries';
 
 let db: PGlite;
 
@@ -36,5 +37,7 @@ test('the sweep is not scheduled where pg_cron is missing, and the job function 
 
 describe('on PGlite', () => {
   // PGlite is one session: the "second connection" is the same one, so claims there are sequential.
-  describeInquiryDatabase(() => ({ owner: client, second: async () => client }));
+  const database = (): InquiryDatabase => ({ owner: client, second: async () => client });
+  describeInquiryDatabase(database);
+  describeInquiryLimits(database);
 });

@@ -9,7 +9,8 @@ import { Client } from 'pg';
 import { startLocalBackend, takeNetCalls, replayNetCall, type LocalBackend, type NetCall } from '../support/backend';
 import { insertInquiry, notifyTeam, visitorRow } from '../support/backend/visitor';
 import { describeWithPgCron, loadSupabaseFiles, startPostgresCluster, type PostgresCluster } from '../support/postgres';
-import { describeInquiryDatabase, inquiryMigrations, type SqlClient } from './suites/inquiries';
+import { describeInquiryLimits } from './suites/inquiry-limits';
+import { describeInquiryDatabase, inquiryMigrations, type InquiryDatabase, type SqlClient } from './suites/inquiries';
 
 const JOB = 'inquiry-notify-sweep';
 
@@ -197,7 +198,7 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
   });
 
   describe('the database side', () => {
-    describeInquiryDatabase(() => ({
+    const database = (): InquiryDatabase => ({
       owner: asClient(cluster.client),
       second: async () => {
         const client = new Client({ host: '127.0.0.1', port: cluster.port, user: 'postgres', database: 'postgres' });
@@ -205,6 +206,8 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
         extra.push(client);
         return asClient(client);
       },
-    }));
+    });
+    describeInquiryDatabase(database);
+    describeInquiryLimits(database);
   });
 });
