@@ -1,5 +1,5 @@
 // The inquiry delivery in the database, on any engine: exclusive claims, retries and the failed
-// state, the hourly cap and the digest, and who may call what. Run on PGlite and on
+// state, the hourly and daily caps and the digest, and who may call what. Run on PGlite and on
 // PostgreSQL 15 with pg_cron, with the limits (inquiry-limits.ts).
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -157,7 +157,7 @@ export function describeInquiryDatabase(database: () => InquiryDatabase): void {
     });
   });
 
-  describe('the hourly cap and the digest', () => {
+  describe('the hourly and daily caps and the digest', () => {
     test('20 individual emails an hour; the rest waits for one digest an hour', async () => {
       const ids = await pending(owner(), 25);
       const sent: string[] = [];
@@ -181,6 +181,60 @@ export function describeInquiryDatabase(database: () => InquiryDatabase): void {
         `update public.contact_submissions set notified_at = notified_at - interval '61 minutes' where notify_channel = 'digest'`,
       );
       expect((await call<Batch>(owner(), 'public.inquiry_notify_claim_digest()')).rows.map((row) => row.id)).toEqual([late]);
+    });
+
+    test('50 individual emails in any 24 hours; beyond, the digest, which no cap holds back', async () => {
+      // 45 emails went out two to three hours ago: the hour has room, the day 5 more.
+      await owner().query(
+        `insert into public.contact_submissions (name, email, message, type, created_at, notified_at, notify_channel)
+         select 'Earlier ' || n, 'earlier' || n || '@example.com', 'Hi', 'contact', now() - interval '3 hours',
+                now() - interval '2 hours' - make_interval(secs => n), 'email'
+         from generate_series(1, 45) as n`,
+      );
+      const ids = await pending(owner(), 8);
+      const batch = await call<Batch>(owner(), 'public.inquiry_notify_claim_batch()');
+      expect(batch.rows.map((row) => row.id)).toEqual(ids.slice(0, 5));
+      await call(owner(), 'public.inquiry_notify_sent($1, $2::uuid[])', [batch.claim, ids.slice(0, 5)]);
+      expect((await call<Batch>(owner(), 'public.inquiry_notify_claim_batch()')).rows).toEqual([]);
+      expect(await call(owner(), 'public.inquiry_notify_claim_one($1, 900)', [ids[7]])).toEqual({ outcome: 'capped' });
+      const digest = await call<Batch>(owner(), 'public.inquiry_notify_claim_digest()');
+      expect(digest.rows.map((row) => row.id)).toEqual(ids.slice(5));
+
+      // A day after the earlier ones, individual emails go out again.
+      await call(owner(), 'public.inquiry_notify_release($1, $2::uuid[])', [digest.claim, ids.slice(5)]);
+      await owner().query(
+        `update public.contact_submissions set notified_at = notified_at - interval '22 hours' where name like 'Earlier %'`,
+      );
+      expect((await call<Batch>(owner(), 'public.inquiry_notify_claim_batch()')).rows.map((row) => row.id)).toEqual(ids.slice(5));
+    });
+
+    test('a digest lists every waiting inquiry, digest_batch at a time, oldest first', async () => {
+      await owner().query('update private.inquiry_limits set emails_per_hour = 0, digest_batch = 4');
+      try {
+        const ids = await pending(owner(), 10);
+        const listed: string[] = [];
+        for (let round = 0; round < 3; round++) {
+          const digest = await call<Batch>(owner(), 'public.inquiry_notify_claim_digest()');
+          listed.push(...digest.rows.map((row) => row.id));
+          await call(owner(), 'public.inquiry_notify_sent($1, $2::uuid[])', [digest.claim, digest.rows.map((row) => row.id)]);
+          // The next digest's turn.
+          await owner().query(
+            `update public.contact_submissions set notified_at = notified_at - interval '61 minutes' where notify_channel = 'digest'`,
+          );
+        }
+        expect(listed).toEqual(ids);
+      } finally {
+        await owner().query('update private.inquiry_limits set emails_per_hour = 20, digest_batch = 500');
+      }
+    });
+
+    test("each sweep's claim records its run, and whether it ran with Turnstile", async () => {
+      await owner().query('update private.inquiry_sweep set last_run_at = null, runs = 0, verified_only = false');
+      await call(owner(), 'public.inquiry_notify_claim_batch(true)');
+      const { rows } = await owner().query(
+        `select runs::int as runs, verified_only, last_run_at > now() - interval '1 minute' as recent from private.inquiry_sweep`,
+      );
+      expect(rows).toEqual([{ runs: 1, verified_only: true, recent: true }]);
     });
 
     test('no digest while the cap has room; digest-only rows go to it at any time', async () => {
@@ -224,7 +278,13 @@ export function describeInquiryDatabase(database: () => InquiryDatabase): void {
       for (const column of ['notify_attempts', 'notify_last_error', 'notify_next_at', 'notified_at']) {
         expect(await as(role, `select ${column} from public.contact_submissions`)).toBe('42501');
       }
-      const relations = ['private.inquiry_notifications', 'private.failed_inquiries', 'private.inquiry_writes', 'private.inquiry_limits'];
+      const relations = [
+        'private.inquiry_notifications',
+        'private.failed_inquiries',
+        'private.inquiry_writes',
+        'private.inquiry_limits',
+        'private.inquiry_sweep',
+      ];
       for (const relation of relations) {
         expect(await as(role, `select * from ${relation}`)).toBe('42501');
       }
