@@ -9,6 +9,7 @@ import { Client } from 'pg';
 import { startLocalBackend, takeNetCalls, replayNetCall, type LocalBackend, type NetCall } from '../support/backend';
 import { insertInquiry, notifyTeam, visitorRow } from '../support/backend/visitor';
 import { describeWithPgCron, loadSupabaseFiles, startPostgresCluster, type PostgresCluster } from '../support/postgres';
+import { describeInquiryAlerts } from './suites/inquiry-alerts';
 import { describeInquiryLimits } from './suites/inquiry-limits';
 import { describeInquiryDatabase, inquiryMigrations, type InquiryDatabase, type SqlClient } from './suites/inquiries';
 
@@ -68,12 +69,20 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
   });
 
   describe('with project_url and service_role_key in Vault', () => {
+    // These cases run the job's command by hand and count its calls: pg_cron's own run at the turn
+    // of a minute would add one.
+    const setActive = (active: boolean) =>
+      sql(`select cron.alter_job(jobid, active := $2) from cron.job where jobname = $1`, [JOB, active]);
+
     beforeAll(async () => {
+      await setActive(false);
       await sql(`select vault.create_secret($1, 'project_url'), vault.create_secret($2, 'service_role_key')`, [
         `${backend.url}/`,
         backend.serviceKey,
       ]);
     });
+
+    afterAll(() => setActive(true));
 
     beforeEach(async () => {
       await backend.sql('delete from contact_submissions');
@@ -197,6 +206,24 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
     });
   });
 
+  test('the migrations schedule the alerts every minute; the job posts to the webhook in Vault', async () => {
+    const jobs = await sql(`select schedule, command, database, active from cron.job where jobname = 'inquiry-alerts'`);
+    expect(jobs).toEqual([{ schedule: '* * * * *', command: 'select private.send_inquiry_alerts()', database: 'postgres', active: true }]);
+    await sql(`update private.inquiry_sweep set last_run_at = null`);
+    await sql(`delete from private.inquiry_alerts`);
+    await sql(`select vault.create_secret('https://hooks.example.test/alerts', 'inquiry_alert_webhook_url')`);
+    try {
+      await sql(jobs[0]!.command as string);
+      const calls = await sql<{ cause: string }>(
+        `delete from net.http_post_calls where url = 'https://hooks.example.test/alerts' returning body ->> 'cause' as cause`,
+      );
+      expect(calls).toEqual([{ cause: 'sweep' }]);
+    } finally {
+      await sql(`delete from vault.secrets where name = 'inquiry_alert_webhook_url'`);
+      await sql(`delete from private.inquiry_alerts`);
+    }
+  });
+
   describe('the database side', () => {
     const database = (): InquiryDatabase => ({
       owner: asClient(cluster.client),
@@ -209,5 +236,6 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
     });
     describeInquiryDatabase(database);
     describeInquiryLimits(database);
+    describeInquiryAlerts(database);
   });
 });

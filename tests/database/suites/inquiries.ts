@@ -1,6 +1,6 @@
 // The inquiry delivery in the database, on any engine: exclusive claims, retries and the failed
 // state, the hourly and daily caps and the digest, and who may call what. Run on PGlite and on
-// PostgreSQL 15 with pg_cron, with the limits (inquiry-limits.ts).
+// PostgreSQL 15 with pg_cron, with the limits (inquiry-limits.ts) and the alerts (inquiry-alerts.ts).
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SUPABASE_PATHS, sqlState } from '../../support/database';
@@ -258,7 +258,12 @@ export function describeInquiryDatabase(database: () => InquiryDatabase): void {
       `public.inquiry_store_verified(gen_random_uuid(), 'Ayu', 'ayu@example.com', null, 'Hello', 'contact', '{}')`,
     ];
     // The scheduled jobs' and the operator's: the owner only.
-    const OWNER_FUNCTIONS = ['private.request_inquiry_sweep()'];
+    const OWNER_FUNCTIONS = [
+      'private.request_inquiry_sweep()',
+      'private.send_inquiry_alerts()',
+      'private.inquiry_alert_conditions()',
+      'private.overdue_inquiries()',
+    ];
 
     async function as(role: string, sql: string): Promise<string | null> {
       await owner().query('begin');
@@ -284,6 +289,7 @@ export function describeInquiryDatabase(database: () => InquiryDatabase): void {
         'private.inquiry_writes',
         'private.inquiry_limits',
         'private.inquiry_sweep',
+        'private.inquiry_alerts',
       ];
       for (const relation of relations) {
         expect(await as(role, `select * from ${relation}`)).toBe('42501');
