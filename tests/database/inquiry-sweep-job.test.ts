@@ -8,7 +8,7 @@
 import { Client } from 'pg';
 import { startLocalBackend, takeNetCalls, replayNetCall, type LocalBackend, type NetCall } from '../support/backend';
 import { insertInquiry, notifyTeam, visitorRow } from '../support/backend/visitor';
-import { describeWithPgCron, loadSupabaseFiles, startPostgresCluster, type PostgresCluster } from '../support/postgres';
+import { describeWithPgCron, loadSupabaseFiles, startPostgresCluster, startTogether, type PostgresCluster } from '../support/postgres';
 import { describeInquiryAlerts } from './suites/inquiry-alerts';
 import { describeInquiryLimits } from './suites/inquiry-limits';
 import { describeInquiryDatabase, inquiryMigrations, type InquiryDatabase, type SqlClient } from './suites/inquiries';
@@ -25,7 +25,7 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
   });
 
   beforeAll(async () => {
-    [cluster, backend] = await Promise.all([startPostgresCluster({ cron: true }), startLocalBackend()]);
+    [cluster, backend] = await startTogether(startPostgresCluster({ cron: true }), startLocalBackend());
     await loadSupabaseFiles(cluster.client);
   }, 120_000);
 
