@@ -54,10 +54,9 @@ comment on sequence private.inquiry_refusals_pending is
   'Inquiries refused because pending_max inquiries were waiting to be sent (PT503); read by the alert job.';
 
 -- The client address -------------------------------------------------------------------------------
--- Supabase's API sits behind Cloudflare, which sets `cf-connecting-ip` to the address that opened
--- the connection and replaces whatever a client sent under that name. X-Forwarded-For is kept as the
--- client wrote it, with each proxy appending the address it saw: its first entry is the client's
--- choice. Without cf-connecting-ip (the local stand-in, `supabase start`) the last entry is the one
+-- Supabase's API sits behind Cloudflare, which sets `cf-connecting-ip` itself, to the address that
+-- opened the connection. X-Forwarded-For is kept as the client wrote it, each proxy appending the
+-- address it saw: its first entry is the client's choice. Without cf-connecting-ip (the local stand-in, `supabase start`) the last entry is the one
 -- the nearest proxy appended. IPv6 addresses count per /64, the block one client normally holds. No
 -- address, or no valid one, counts against one shared bucket: losing the header never lifts a limit.
 create or replace function private.inquiry_client(headers jsonb)
@@ -122,8 +121,8 @@ begin
   end if;
   select * into limits from private.inquiry_limits;
   -- One admission at a time: counting and recording must not interleave, or simultaneous requests
-  -- would each find room for themselves. It is held a few milliseconds, to the end of the insert's
-  -- transaction; inquiries are rare enough for one queue.
+  -- would each find room for themselves. The lock lasts to the end of the insert's transaction,
+  -- which PostgREST ends right after the statement; inquiries are rare enough for one queue.
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('inquiry_admission'));
   delete from private.inquiry_writes as w where w.at < now() - limits.insert_window;
 

@@ -57,22 +57,19 @@ export function describeInquiryAlerts(database: () => InquiryDatabase): void {
       notified_at = notified_at - interval '61 minutes', notify_failed_at = notify_failed_at - interval '61 minutes'`);
   }
 
-  beforeAll(async () => {
-    // Where pg_cron runs the job every minute, hold it while these cases drive it by hand.
-    await owner().exec(`do $$ begin
+  /** Where pg_cron runs the job every minute, it is held while these cases drive it by hand. */
+  const scheduleAlerts = (active: boolean) =>
+    owner().exec(`do $$ begin
       if pg_catalog.to_regclass('cron.job') is not null then
-        perform cron.alter_job(job_id := j.jobid, active := false) from cron.job as j where j.jobname = 'inquiry-alerts';
+        perform cron.alter_job(job_id := j.jobid, active := ${active}) from cron.job as j where j.jobname = 'inquiry-alerts';
       end if;
     end $$`);
-  });
+
+  beforeAll(() => scheduleAlerts(false));
 
   afterAll(async () => {
     await secret('inquiry_alert_webhook_url', null);
-    await owner().exec(`do $$ begin
-      if pg_catalog.to_regclass('cron.job') is not null then
-        perform cron.alter_job(job_id := j.jobid, active := true) from cron.job as j where j.jobname = 'inquiry-alerts';
-      end if;
-    end $$`);
+    await scheduleAlerts(true);
   });
 
   beforeEach(async () => {
