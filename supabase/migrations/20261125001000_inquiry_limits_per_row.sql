@@ -174,10 +174,11 @@ begin
 end;
 $$;
 
--- The trigger: visitors only, that is the roles of the public key. PostgREST sets `role` for the
--- request's transaction, and the setting stays the caller's inside security definer functions, so a
--- function that inserts for a visitor counts too. The owner, the service role and the scheduled jobs
--- are not limited (the verified path admits its row itself).
+-- The trigger: visitors only, that is the roles of the public key in a Data API request. PostgREST
+-- sets `role` and `request.method` for the request's transaction, and they stay the caller's inside
+-- security definer functions, so a function that inserts for a visitor counts too. Not limited: the
+-- owner, the service role (the verified path admits its row itself), the scheduled jobs, and a
+-- database session without a request (someone who can log in to the database: a script, a test).
 create or replace function private.limit_inquiries()
 returns trigger
 language plpgsql
@@ -187,7 +188,8 @@ as $$
 declare
   emails text[];
 begin
-  if pg_catalog.current_setting('role') not in ('anon', 'authenticated') then
+  if pg_catalog.current_setting('role') not in ('anon', 'authenticated')
+     or coalesce(pg_catalog.current_setting('request.method', true), '') = '' then
     return null;
   end if;
   select pg_catalog.array_agg(pg_catalog.lower(i.email::text)) into emails from inserted as i;

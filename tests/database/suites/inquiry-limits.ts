@@ -151,6 +151,26 @@ export function describeInquiryLimits(database: () => InquiryDatabase): void {
       expect(await post(owner(), { headers })).toBe('PT429');
     });
 
+    test('a database session acting as anon outside any request (a script, a test) is not limited', async () => {
+      await owner().query('begin');
+      try {
+        await owner().query('set local role anon');
+        for (let i = 0; i < 12; i++) {
+          await owner().query(
+            `insert into public.contact_submissions (name, email, message, type) values ('Script', $1, 'Hi', 'contact')`,
+            [`script${i}@example.com`],
+          );
+        }
+      } finally {
+        await owner().query('commit');
+      }
+      expect(await stored(owner())).toBe(12);
+      // Through the Data API the same role is counted at once.
+      const headers = fromSupabaseEdge('192.0.2.60');
+      for (let i = 0; i < 10; i++) expect(await post(owner(), { headers })).toBeNull();
+      expect(await post(owner(), { headers })).toBe('PT429');
+    });
+
     test('an upsert and a function that inserts for a visitor are counted too', async () => {
       const upsert = `insert into public.contact_submissions (id, name, email, company, message, type)
         select id, name, email, company, message, type from json_populate_recordset(null::public.contact_submissions, $1::json)
