@@ -2,8 +2,8 @@
 // it does not know, let the real grants and RLS decide per key, and answer the site's and the
 // notify function's calls in PostgREST's shapes (asserted here through postgrest-js itself).
 import { PostgrestClient } from '@supabase/postgrest-js';
-import { startLocalBackend, type LocalBackend } from '../support/backend';
-import { insertInquiry, type VisitorRow } from '../support/backend/visitor';
+import { startLocalBackend, type LocalBackend } from 'local-supabase';
+import { insertInquiry, type VisitorRow } from 'local-supabase/visitor';
 
 let backend: LocalBackend;
 

@@ -7,7 +7,7 @@ import { stripVTControlCharacters } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { SECTION_IDS } from '../../src/content/constants';
 import { COVERAGE } from '../../src/content/copy';
-import type { LoggedRequest } from '../support/backend';
+import type { LoggedRequest } from 'local-supabase';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser';
 import { DEAD_PICTURE_MATERIAL, DEAD_PICTURE_NAME, PHOTO_NAMES, PICTURE_BUCKET } from './support/backend-content';
 import { countLayoutShifts, layoutShiftWithin, scrollThrough } from './support/page-helpers';

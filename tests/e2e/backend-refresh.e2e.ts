@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { COVERAGE, HERO, LIST_TEXT, TIMELINE } from '../../src/content/copy';
 import { SECTION_IDS, TIMELINE_STEP_PX } from '../../src/content/constants';
 import { FIELD_LABELS, MODAL_COPY, RATE_LIMITED_MESSAGE, SUBMIT_FAILED_MESSAGE, type InquiryField } from '../../src/content/modal';
-import type { LocalBackend, LoggedRequest } from '../support/backend';
+import type { LocalBackend, LoggedRequest } from 'local-supabase';
 import { hydrated, launchBrowser, openPage, type Problem, type TrackedPage } from './support/browser';
 import { BACKEND_MATERIAL, resetBackendContent, startBackendAtBuildPort } from './support/backend-content';
 import { pageRequests, refreshReadsOf } from './support/page-requests';
