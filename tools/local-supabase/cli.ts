@@ -82,7 +82,10 @@ async function main(): Promise<void> {
   const stop = (signal: NodeJS.Signals) => {
     console.log(`${signal}: stopping`);
     backend.stop().then(
-      () => process.exit(0),
+      () => {
+        console.log('stopped');
+        process.exit(0);
+      },
       (error: unknown) => {
         console.error(error);
         process.exit(1);
