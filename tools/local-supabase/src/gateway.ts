@@ -45,12 +45,19 @@ export interface GatewayOptions {
   fn: FunctionProcess;
   objects: PublicObjects;
   rest(call: RestCall): Promise<RestResponse>;
-  /** Accept every request and never answer it, like a backend stuck behind a dead proxy. */
-  hang?: boolean;
-  /** Answers instead of the backend when it returns an answer (an outage of one table, a body that is not JSON). */
-  intercept?: (request: GatewayRequest) => Answer | undefined;
+  /** Read on every request, so that tests can change them while the backend runs. */
+  controls: GatewayControls;
   onRequest(request: LoggedRequest): void;
 }
+
+export interface GatewayControls {
+  /** Accept every request and never answer it, like a backend stuck behind a dead proxy. */
+  hang: boolean;
+  /** Answers instead of the backend when it returns an answer (an outage of one table, a body that is not JSON). */
+  intercept: Intercept | null;
+}
+
+export type Intercept = (request: GatewayRequest) => Answer | undefined;
 
 // Supabase answers the browser's preflight at its gateway and exposes Content-Range for counts.
 const CORS_HEADERS: Record<string, string> = {
@@ -146,7 +153,7 @@ export function gateway(options: GatewayOptions): (req: IncomingMessage, res: Se
   }
 
   async function answer(request: GatewayRequest): Promise<Routed> {
-    const replaced = options.intercept?.(request);
+    const replaced = options.controls.intercept?.(request);
     if (replaced) {
       const headers = { 'Content-Type': 'application/json; charset=utf-8', ...replaced.headers };
       return { role: null, response: { status: replaced.status, headers, body: replaced.body } };
@@ -178,7 +185,7 @@ export function gateway(options: GatewayOptions): (req: IncomingMessage, res: Se
         role,
         status,
       });
-    if (options.hang) return log(null, 0);
+    if (options.controls.hang) return log(null, 0);
     const { response, role } = await answer(request);
     log(role, response.status);
     const isFunction = request.path.startsWith('/functions/');

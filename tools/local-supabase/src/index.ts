@@ -8,7 +8,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { withRole, type EmbeddedPaths, type EmbeddedRole } from 'gatsby-source-supabase-content/embedded-db';
 import { openDatabase, setVaultSecrets } from './database';
 import { edgeFunction, type FunctionProcess } from './edge-function';
-import { gateway, type Answer, type GatewayRequest, type LoggedRequest } from './gateway';
+import { gateway, type GatewayControls, type Intercept, type LoggedRequest } from './gateway';
 import { replayNetCall, takeNetCalls } from './net';
 import { FUNCTION_NAME, PROJECT_SCHEMA } from './project';
 import { startResendStandIn, type RecordedEmail, type ResendStandIn } from './resend';
@@ -23,7 +23,7 @@ export { FUNCTION_NAME, PROJECT_SCHEMA } from './project';
 export { startResendStandIn, type RecordedEmail, type ResendPayload, type ResendStandIn } from './resend';
 export { SITE_API, SITE_SHAPES, type ServedApi } from './site-api';
 export type { ShapeSpec } from './postgrest';
-export type { Answer, GatewayRequest, LoggedRequest } from './gateway';
+export type { Answer, GatewayRequest, Intercept, LoggedRequest } from './gateway';
 export type { SweepRun } from './sweep';
 
 export const DEFAULT_ANON_KEY = 'local-anon-key';
@@ -56,10 +56,6 @@ export interface LocalBackendOptions {
   sweepIntervalMs?: number;
   /** Sends the rebuild trigger's calls here after each write, as pg_net does (else they are only recorded). */
   buildHook?: BuildHook;
-  /** Accept every request and never answer it, like a backend stuck behind a dead proxy. */
-  hang?: boolean;
-  /** Answers a request instead of the backend when it returns an answer (an outage of one table, a bad body). */
-  intercept?: (request: GatewayRequest) => Answer | undefined;
   /** Told of every request once it is answered (the command's log). */
   onRequest?: (request: LoggedRequest) => void;
   /** Told of every email the Resend stand-in accepts. */
@@ -89,6 +85,13 @@ export interface LocalBackend {
   failReads(on: boolean): void;
   /** While on, every Data API write (POST/PATCH) answers 500. */
   failWrites(on: boolean): void;
+  /** While on, every request is accepted and never answered, like a backend stuck behind a dead proxy. */
+  hang(on: boolean): void;
+  /**
+   * From now on `hook` sees every request first, and its answer, when it gives one, replaces the
+   * backend's (an outage of one table, a body that is not JSON); null removes it.
+   */
+  intercept(hook: Intercept | null): void;
   /**
    * Serves `file` at `/storage/v1/object/public/<bucket>/<name>`, as Storage serves an object of a
    * public bucket; returns its URL. Any other object path answers 404 as Storage does.
@@ -144,7 +147,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   const serviceKey = options.serviceKey ?? DEFAULT_SERVICE_KEY;
   const api = options.api ?? SITE_API;
   const requests: LoggedRequest[] = [];
-  const failures: Failures = { reads: false, writes: false };
+  const controls: Failures & GatewayControls = { reads: false, writes: false, hang: false, intercept: null };
   const objects = publicObjects();
   let url = '';
 
@@ -176,12 +179,11 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     fn,
     objects,
     async rest(call) {
-      const response = await runRest(db, catalog, api, failures, call);
+      const response = await runRest(db, catalog, api, controls, call);
       if (call.method !== 'GET' && call.method !== 'HEAD') void sendBuildHookCalls();
       return response;
     },
-    hang: options.hang,
-    intercept: options.intercept,
+    controls,
     onRequest(request) {
       requests.push(request);
       options.onRequest?.(request);
@@ -223,10 +225,16 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     resend,
     runSweep: sweep.run,
     failReads(on) {
-      failures.reads = on;
+      controls.reads = on;
     },
     failWrites(on) {
-      failures.writes = on;
+      controls.writes = on;
+    },
+    hang(on) {
+      controls.hang = on;
+    },
+    intercept(hook) {
+      controls.intercept = hook;
     },
     putPublicObject: (bucket, name, file, contentType) => url + objects.put(bucket, name, file, contentType),
     sql: <T>(query: string, params: unknown[] = []) => withRole(db, 'service_role', async (tx) => (await tx.query<T>(query, params)).rows),
