@@ -1,6 +1,6 @@
-// Spec §7 calls 1-4 as the browser makes them: the refresh's reads on postgrest-js and the modal's
-// connection test on supabase-js (the real packages, run by the site's src/lib code) against the
-// local backend, every request checked as it arrived.
+// Calls 1-4 of docs/behaviour.md#the-calls-the-page-makes as the browser makes them: the refresh's
+// reads on postgrest-js and the modal's connection test on supabase-js (the real packages, run by
+// the site's src/lib code) against the local backend, every request checked as it arrived.
 import type { LocalBackend } from 'local-supabase';
 import { CONNECTION_TEST_LOG } from '../../src/content/modal';
 import { backendSettings, loadBackend, loadContentReader } from '../../src/lib/backend';

@@ -1,11 +1,10 @@
-// The live backend in the browser (issue 4): the built page, served, talking to the local backend
-// it was built against while that backend changes underneath it. Kept out of the default run by
-// tests/e2e/jest.config.js until issue 4 lands; every test here is real and fails without it.
+// The refresh and the modal in the browser: the built page, served, talking to the local backend it
+// was built against while that backend changes underneath it.
 import type { Browser, Locator, Page } from 'playwright-core';
+import type { LocalBackend, LoggedRequest } from 'local-supabase';
 import { COVERAGE, HERO, LIST_TEXT, TIMELINE } from '../../src/content/copy';
 import { SECTION_IDS, TIMELINE_STEP_PX } from '../../src/content/constants';
 import { FIELD_LABELS, MODAL_COPY, RATE_LIMITED_MESSAGE, SUBMIT_FAILED_MESSAGE, type InquiryField } from '../../src/content/modal';
-import type { LocalBackend, LoggedRequest } from 'local-supabase';
 import { hydrated, launchBrowser, openPage, type Problem, type TrackedPage } from './support/browser';
 import { BACKEND_MATERIAL, resetBackendContent, startBackendAtBuildPort } from './support/backend-content';
 import { pageRequests, refreshReadsOf } from './support/page-requests';
@@ -47,7 +46,7 @@ async function visit(): Promise<TrackedPage> {
 
 const browserCalls = (pathPart: string, method?: string): LoggedRequest[] => pageRequests(backend, pathPart, method);
 
-/** The browser's refresh reads of spec §7 calls 1-3; fails unless all four arrive. */
+/** The browser's refresh reads (the three lists, feature cards once per classification); fails unless all four arrive. */
 async function refreshReads(): Promise<LoggedRequest[]> {
   const reads = await refreshReadsOf(backend, REFRESH_TIMEOUT_MS);
   expect(reads).toHaveLength(4);
@@ -60,7 +59,7 @@ const coverageHeadings = (page: Page) =>
 /** Problems other than the ones a test provokes on purpose. */
 const unexpected = (problems: Problem[], expected: RegExp[]) => problems.filter((p) => !expected.some((re) => re.test(p.text)));
 
-// The connection test (spec §7 call 4) is asserted on its own below; here its answer is not the point.
+// The modal's connection test is asserted on its own below; here its answer is not the point.
 const CONNECTION_TEST = /contact_submissions\?select=[^&]*&limit=1|status of 401/;
 
 describe('refresh fallback', () => {

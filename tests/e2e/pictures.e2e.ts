@@ -76,7 +76,7 @@ describe('the page, with the backend down', () => {
         viewport,
         deviceScaleFactor,
         initScript: countLayoutShifts,
-        // The refresh tries the backend and fails: the built content stays (live-backend.e2e.ts).
+        // The refresh tries the backend and fails: the built content stays (backend-refresh.e2e.ts).
         ignoreRequest: (url) => url.startsWith(backendOrigin()),
         beforeOpen: async (page) => {
           page.on('request', (request) => requested.push(request.url()));
