@@ -53,7 +53,7 @@ export default defineConfig(
     // Tests hand async callbacks to APIs that take them on purpose: React's act() flushes pending
     // promise work only in its async form, and helpers such as waitFor, withRole and the plugin's
     // driver factory take promise-returning functions. An async function without await is meant there.
-    files: ['tests/**'],
+    files: ['tests/**', 'plugins/*/tests/**'],
     rules: {
       '@typescript-eslint/require-await': 'off',
     },

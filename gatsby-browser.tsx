@@ -1,5 +1,5 @@
 import type { GatsbyBrowser } from 'gatsby';
-import { forceLightTheme } from './src/components/force-light-theme';
+import { forceLightTheme } from './src/lib/force-light-theme';
 import './src/styles.css';
 
 // Before the first render, so a dark marker never reaches the hydrated page; the listener then

@@ -2,7 +2,8 @@ import type { GatsbyConfig } from 'gatsby';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CONTENT_TABLES } from './src/content/model';
-import { SITE, deploySettings } from './src/content/site';
+import { deploySettings } from './src/build/deploy-settings';
+import { SITE } from './src/content/site';
 import { TURNSTILE_SCRIPT_URL } from './src/lib/turnstile';
 import { schemaPaths } from './supabase/paths';
 
@@ -48,6 +49,21 @@ const config: GatsbyConfig = {
         url: process.env.GATSBY_SUPABASE_URL,
         anonKey: process.env.GATSBY_SUPABASE_ANON_KEY,
         embedded: schemaPaths(path.join(__dirname, 'supabase')),
+        // A production build (REQUIRE_BACKEND=1) must not publish the demo. The words are the
+        // site's: which settings it reads, and that its contact form only pretends on the demo.
+        requireBackend: process.env.REQUIRE_BACKEND === '1',
+        wording: {
+          embeddedWarning: [
+            '(gatsby-source-supabase-content, demo content from supabase/seed.sql).',
+            'Contact submissions on this build are SIMULATED and reach no one.',
+            'Set GATSBY_SUPABASE_URL and GATSBY_SUPABASE_ANON_KEY to build from a',
+            'Supabase project, or REQUIRE_BACKEND=1 to make such a build fail.',
+          ].join('\n'),
+          backendRequired:
+            'REQUIRE_BACKEND=1 is set but no backend is configured: set GATSBY_SUPABASE_URL and ' +
+            'GATSBY_SUPABASE_ANON_KEY (the url and anonKey options), or unset REQUIRE_BACKEND to build ' +
+            'from the embedded default with simulated submissions.',
+        },
       },
     },
     {

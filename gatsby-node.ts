@@ -1,5 +1,5 @@
 import type { GatsbyNode } from 'gatsby';
-import { deploySettings } from './src/content/site';
+import { deploySettings } from './src/build/deploy-settings';
 
 // Once per build, in the main process (gatsby-config.ts may be evaluated more than once): a build
 // that would publish a wrong address stops before any work, and the log says where the address and

@@ -1,4 +1,5 @@
-// Two projects: node for the plugin, database and backend tests; jsdom for the page's components.
+// Two projects: node for the plugins' own tests (plugins/*/tests) and the site's database and backend
+// tests; jsdom for the page's components.
 const transform = {
   '^.+\\.(m?js|jsx|tsx?)$': '<rootDir>/tests/support/jest-preprocess.js',
   '/@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/tests/support/pglite-transform.js',
@@ -19,7 +20,7 @@ module.exports = {
       ...common,
       displayName: 'node',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/tests/**/*.test.ts'],
+      testMatch: ['<rootDir>/tests/**/*.test.ts', '<rootDir>/plugins/*/tests/**/*.test.ts'],
     },
     {
       ...common,

@@ -1,6 +1,6 @@
 // The plugin's browser-safe entry: what a site needs to read the same published rows in the
 // browser as the build did (the content model types, the query, the row normalisation). Nothing
-// reachable from here uses Node, Gatsby's Node APIs or PGlite (tests/plugin/browser-entry.test.ts).
+// reachable from here uses Node, Gatsby's Node APIs or PGlite (tests/browser-entry.test.ts).
 export {
   ROW_ID_FIELD,
   ROW_POSITION_FIELD,

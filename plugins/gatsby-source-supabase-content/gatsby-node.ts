@@ -4,3 +4,4 @@ export { onPluginInit } from './src/on-plugin-init';
 export { pluginOptionsSchema } from './src/options';
 export { createSchemaCustomization } from './src/schema';
 export { sourceNodes } from './src/source-nodes';
+export type { SupabaseContentOptions, Wording } from './src/options';

@@ -1,6 +1,6 @@
 import { LazyMotion, MotionConfig, m } from 'framer-motion';
 import React, { type ReactNode } from 'react';
-import { loadMotionFeatures } from './motion-features';
+import { loadMotionFeatures } from '../lib/motion-features';
 
 interface ArrivalItemProps {
   className?: string;

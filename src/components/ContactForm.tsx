@@ -52,7 +52,8 @@ export function ContactForm({ values, submitLabel, submitting, failure, onChange
     onSubmit(trap instanceof HTMLInputElement && trap.value !== '');
   };
 
-  // No noValidate: required fields and the email type are checked by the browser (spec §5).
+  // No noValidate: required fields and the email type are checked by the browser
+  // (docs/behaviour.md#the-contact-modal).
   return (
     <form onSubmit={submit} aria-busy={submitting} className="grid gap-4 sm:grid-cols-2">
       <div>

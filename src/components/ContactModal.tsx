@@ -1,5 +1,6 @@
-// The contact modal (spec §4): form → Sending... → success view that closes itself after 2 s.
-// Loaded on demand by ContactModalProvider; nothing here is needed for the first paint.
+// The contact modal (docs/behaviour.md#the-contact-modal): form → Sending... → success view that
+// closes itself after 2 s. Loaded on demand by ContactModalProvider; nothing here is needed for the
+// first paint.
 import React, { useCallback, useEffect, useId, useRef, useState, type PointerEvent } from 'react';
 import { AnimatePresence, LazyMotion, MotionConfig, domAnimation, m, useIsPresent } from 'framer-motion';
 import CheckCircle2 from 'lucide-react/icons/circle-check';
@@ -8,13 +9,13 @@ import MessageCircle from 'lucide-react/icons/message-circle';
 import X from 'lucide-react/icons/x';
 import type { InquiryType } from '../content/types';
 import { CLOSE_LABEL, MODAL_COPY, SUBMIT_FAILED_LOG, SUCCESS_AUTO_CLOSE_MS, type InquiryField, type SubmitFailure } from '../content/modal';
+import { useModalDialog } from '../hooks/useModalDialog';
 import { testConnection } from '../lib/connection-test';
 import { submitFailureOf } from '../lib/submit-failure';
 import { submitInquiry } from '../lib/submit-inquiry';
 import { turnstileSiteKey } from '../lib/turnstile';
 import { ContactForm, EMPTY_CONTACT_FORM, type ContactFormValues } from './ContactForm';
 import { TurnstileWidget } from './TurnstileWidget';
-import { useModalDialog } from './useModalDialog';
 
 type Phase = 'form' | 'submitting' | 'sent';
 
@@ -237,7 +238,7 @@ function DialogLayer(props: DialogLayerProps) {
   );
 }
 
-// Both modals are mounted together (spec §2); the provider decides which one is open.
+// Both modals, contact and investor, are mounted together; the provider decides which one is open.
 export default function ContactModals({ openType, onClose }: { openType: InquiryType | null; onClose: () => void }) {
   useEffect(() => {
     if (openType !== null) void testConnection();

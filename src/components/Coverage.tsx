@@ -1,10 +1,11 @@
 import React from 'react';
 import { SKELETON_COUNT } from '../content/constants';
 import { COVERAGE, LIST_TEXT } from '../content/copy';
+import type { ListData } from '../content/lists';
 import type { BuiltPictures } from '../content/pictures';
 import type { MaterialCoverageItem } from '../content/types';
 import { CoverageCard, CoverageCardSkeleton } from './CoverageCard';
-import { ListState, type ListData } from './ListState';
+import { ListState } from './ListState';
 import { SectionHeading } from './SectionHeading';
 
 export function Coverage({ id, data, pictures }: { id: string; data: ListData<MaterialCoverageItem>; pictures?: BuiltPictures }) {

@@ -8,10 +8,10 @@ import { StatusBadge, type BadgeTone } from './StatusBadge';
 
 const TONE: Record<MaterialStatus, BadgeTone> = { live: 'live', development: 'progress', 'coming-soon': 'later' };
 
-// Spec §4 fades a card by its status (Planned to 50%). Fading the whole card would take its text
-// below WCAG AA (no text colour reaches 4.5:1 at 50% on a light page), so the opacity applies to the
-// card's visual layer (its surface and picture) and the text stays at full strength. The value is
-// carried once, as --status-opacity on the card.
+// A card fades by its status (Planned to 50%; docs/behaviour.md#the-parts-of-the-page). Fading the
+// whole card would take its text below WCAG AA (no text colour reaches 4.5:1 at 50% on a light
+// page), so the opacity applies to the card's visual layer (its surface and picture) and the text
+// stays at full strength. The value is carried once, as --status-opacity on the card.
 export function CoverageCard({ item, pictures = NO_BUILT_PICTURES }: { item: MaterialCoverageItem; pictures?: BuiltPictures }) {
   const status = materialStatusKey(item.status);
   const display = materialStatusDisplay(item.status);

@@ -1,9 +1,10 @@
 import React from 'react';
 import { SKELETON_COUNT } from '../content/constants';
 import { LIST_TEXT } from '../content/copy';
+import type { ListData } from '../content/lists';
 import type { FeatureCard as FeatureCardData } from '../content/types';
 import { FeatureCard, FeatureCardSkeleton } from './FeatureCard';
-import { ListState, type ListData } from './ListState';
+import { ListState } from './ListState';
 
 export function FeatureCards({ data }: { data: ListData<FeatureCardData> }) {
   return (

@@ -1,8 +1,8 @@
 import ArrowDown from 'lucide-react/icons/arrow-down';
 import React from 'react';
 import { HERO } from '../content/copy';
+import { scrollBehavior } from '../lib/reduced-motion';
 import { ChatButton } from './ChatButton';
-import { scrollBehavior } from './reduced-motion';
 
 interface HeroProps {
   tagline: string;

@@ -1,23 +1,19 @@
 import React, { Suspense, useCallback, type ReactNode } from 'react';
 import { SECTION_IDS } from '../content/constants';
+import type { PageLists } from '../content/lists';
 import type { BuiltPictures } from '../content/pictures';
-import type { FeatureCard, MaterialCoverageItem, TimelineItem } from '../content/types';
 import { useContactModal } from './ContactModalProvider';
 import { Coverage } from './Coverage';
 import { Hero } from './Hero';
-import type { ListData } from './ListState';
 import { ProductSnapshot, type Illustrations } from './ProductSnapshot';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 import { Timeline } from './Timeline';
 
-export interface LandingContent {
+/** The page's content: its lists (the content model's PAGE_LISTS) and what the build adds. */
+export interface LandingContent extends PageLists {
   productName: string;
   tagline: string;
-  coverage: ListData<MaterialCoverageItem>;
-  timeline: ListData<TimelineItem>;
-  adasorter: ListData<FeatureCard>;
-  worker: ListData<FeatureCard>;
   /** The coverage pictures the build processed, by URL (src/content/pictures.ts). */
   pictures?: BuiltPictures;
   illustrations: Illustrations;
@@ -32,7 +28,7 @@ function Part({ children }: { children: ReactNode }) {
 }
 
 // The page's layout. It knows nothing about GraphQL: src/pages/index.tsx maps the query onto
-// LandingContent, and a live source can hand it the same shape.
+// LandingContent, and the refresh hands it lists of the same shape.
 export function LandingPage({ productName, tagline, coverage, timeline, adasorter, worker, pictures, illustrations }: LandingContent) {
   const { open } = useContactModal();
   // Stable, so a list update re-renders only the part whose list changed.

@@ -1,19 +1,6 @@
 import React, { Suspense, lazy, useRef, type ReactNode } from 'react';
-import { ENTRANCE_STAGGER_S } from '../content/constants';
 import type { ListTexts } from '../content/copy';
-
-export type ListStatus = 'loading' | 'error' | 'ready';
-
-// The shape every list section receives. The build always delivers `ready`; the browser's live
-// refresh (a later issue) moves a list through `loading` and `error` as well.
-export interface ListData<T> {
-  status: ListStatus;
-  items: readonly T[];
-}
-
-export function readyList<T>(items: readonly T[]): ListData<T> {
-  return { status: 'ready', items };
-}
+import { arrivalDelays, type ListData } from '../content/lists';
 
 interface ListStateProps<T extends { id: string }> {
   data: ListData<T>;
@@ -23,13 +10,6 @@ interface ListStateProps<T extends { id: string }> {
   renderSkeleton: () => ReactNode;
   listClassName: string;
   itemClassName?: string;
-}
-
-// For each item, in order: null when it was there from the first render (it never animates), else
-// its entrance delay, 0.1 s more for each arrival before it.
-export function arrivalDelays(ids: readonly string[], known: ReadonlySet<string>): (number | null)[] {
-  let arrivals = 0;
-  return ids.map((id) => (known.has(id) ? null : arrivals++ * ENTRANCE_STAGGER_S));
 }
 
 const ArrivalItem = lazy(() => import('./ArrivalItem'));

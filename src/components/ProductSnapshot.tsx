@@ -1,9 +1,9 @@
 import type { IGatsbyImageData } from 'gatsby-plugin-image';
 import React, { type ReactNode } from 'react';
 import { SNAPSHOT } from '../content/copy';
+import type { ListData } from '../content/lists';
 import type { FeatureCard } from '../content/types';
 import { FeatureCards } from './FeatureCards';
-import type { ListData } from './ListState';
 import { Picture } from './Picture';
 
 /** The two columns' illustrations, processed at build time (src/pages/index.tsx queries them). */

@@ -3,10 +3,11 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import React, { useEffect, useRef } from 'react';
 import { SKELETON_COUNT, TIMELINE_STEP_PX } from '../content/constants';
 import { LIST_TEXT, TIMELINE } from '../content/copy';
+import type { ListData } from '../content/lists';
 import { timelineScrollTarget } from '../content/status';
 import type { TimelineItem } from '../content/types';
-import { ListState, type ListData } from './ListState';
-import { scrollBehavior } from './reduced-motion';
+import { scrollBehavior } from '../lib/reduced-motion';
+import { ListState } from './ListState';
 import { SectionHeading } from './SectionHeading';
 import { TimelineCard, TimelineCardSkeleton } from './TimelineCard';
 
@@ -15,8 +16,8 @@ export function Timeline({ id, data }: { id: string; data: ListData<TimelineItem
   const hasItems = data.status === 'ready' && data.items.length > 0;
   const target = data.status === 'ready' ? timelineScrollTarget(data.items) : null;
 
-  // Spec §4: once the items are there, bring the current milestone into view; again whenever the
-  // current one changes (the live refresh may move it).
+  // Once the items are there, bring the current milestone into view; again whenever the current
+  // one changes (the refresh may move it). docs/behaviour.md#the-parts-of-the-page
   useEffect(() => {
     if (target === null) return;
     scroller.current?.scrollTo({ left: target, behavior: scrollBehavior() });

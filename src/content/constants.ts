@@ -1,4 +1,5 @@
-// Spec §9's business constants that shape the page.
+// The numbers that shape the page: skeleton sizes, the arrivals' stagger, the timeline's step, and
+// the sections' anchors.
 
 export const SKELETON_COUNT = { coverage: 6, timeline: 4, features: 3 } as const;
 

@@ -55,7 +55,8 @@ export const FOOTER = {
   investor: 'Investor relations',
 } as const;
 
-// Spec §8: the text each list shows when it fails to load or comes back empty.
+// The text each list shows when it fails to load or comes back empty
+// (docs/behaviour.md#the-three-lists-and-their-states).
 export const LIST_TEXT = {
   coverage: {
     error: 'Failed to load material coverage. Please try again later.',

@@ -1,5 +1,6 @@
-// The contact modal's fixed copy and constants (spec §4, §5, §8, §9). Components and tests
-// import these; no modal text is typed anywhere else.
+// The contact modal's fixed copy and constants: its texts, fields, messages, console messages and
+// timings (docs/behaviour.md#the-contact-modal). Components and tests import these; no modal text is
+// typed anywhere else.
 import type { InquiryType } from './types';
 
 export interface InquiryModalCopy {
@@ -66,11 +67,12 @@ export const SUBMIT_FAILURE_MESSAGES: Readonly<Record<SubmitFailure, string>> = 
 };
 export const SUBMIT_FAILED_LOG = 'Contact submission failed';
 
-// Spec §8: without a backend the submission is simulated and this is logged.
+// Without a backend the submission is simulated and this is logged.
 export const BACKEND_NOT_CONFIGURED_LOG =
   'Contact backend is not configured (GATSBY_SUPABASE_URL / GATSBY_SUPABASE_ANON_KEY were not set at build): the submission is simulated and not stored.';
 
-// Spec §7 calls 4 and 6: results only logged (§8: a failed notification is logged only).
+// The connection test's and the notify call's outcomes are only logged, a failed notification too
+// (docs/behaviour.md#the-calls-the-page-makes).
 export const CONNECTION_TEST_LOG = 'Contact backend connection test:';
 // The modal's code could not be fetched (offline for a moment, a new deploy): logged, and the next
 // open tries again.

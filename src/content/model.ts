@@ -1,5 +1,5 @@
 // The site's content model: the tables the page publishes, their columns, which of them a row
-// cannot do without, the values the page knows, and the queries of spec §7 (calls 1-3). The source
+// cannot do without, the values the page knows, and the queries that read the page's lists. The source
 // plugin takes it as an option (gatsby-config.ts) and the browser's refresh reads the same
 // description through the plugin's browser entry, so the build and the refresh ask the same
 // questions and normalise the answers the same way. Item types (./types.ts) derive from it.
@@ -44,7 +44,7 @@ export const FEATURE_CARDS_TABLE = {
     { name: 'icon', type: 'String' },
     { name: 'icon_color', type: 'String' },
   ],
-  // The spec reads feature cards per classification (§7 call 3), not the whole table.
+  // Read per classification, one query each, not as the whole table: the page shows both columns.
   queries: FEATURE_CLASSIFICATIONS.map((classification) => ({ classification })),
 } as const satisfies TableSpec;
 
@@ -65,3 +65,6 @@ export const PAGE_LISTS = {
 } as const satisfies Record<string, PageList<TableSpec>>;
 
 export type PageListKey = keyof typeof PAGE_LISTS;
+
+/** The page's list keys, in the model's order: what the refresh reads, one query each. */
+export const PAGE_LIST_KEYS = Object.keys(PAGE_LISTS) as PageListKey[];

@@ -1,5 +1,4 @@
 import { TIMELINE_STEP_PX } from './constants';
-import type { TimelineItem } from './types';
 
 export interface StatusDisplay {
   label: string;
@@ -8,7 +7,8 @@ export interface StatusDisplay {
 
 const hasOwn = (table: object, key: string): boolean => Object.prototype.hasOwnProperty.call(table, key);
 
-// Spec §4. A status the site does not know yet is shown like the least advanced one.
+// How each status shows (docs/behaviour.md#the-parts-of-the-page). A status the site does not know
+// yet is shown like the least advanced one.
 export const MATERIAL_STATUS = {
   live: { label: 'Live Beta', opacity: 1 },
   development: { label: 'In Development', opacity: 0.75 },
@@ -26,8 +26,8 @@ export function materialStatusDisplay(status: string | null): StatusDisplay {
   return MATERIAL_STATUS[materialStatusKey(status)];
 }
 
-// Spec §4 gives only opacities for the timeline; the labels name the status for people who cannot
-// see the fading.
+// The brief gives only opacities for the timeline; the labels name the status for people who cannot
+// see the fading (docs/architecture.md#where-we-differ-from-the-brief-and-why).
 export const TIMELINE_STATUS = {
   completed: { label: 'Completed', opacity: 1 },
   current: { label: 'In progress', opacity: 1 },
@@ -48,14 +48,14 @@ export const TIMELINE_ICONS = ['CheckCircle', 'Clock', 'Target', 'Rocket'] as co
 
 export type TimelineIconName = (typeof TIMELINE_ICONS)[number];
 
-// Spec §3: any icon name other than the four known ones (or none) falls back to the check icon.
+// Any icon name other than the four known ones (or none) falls back to the check icon.
 export function timelineIconName(icon: string | null): TimelineIconName {
   return icon !== null && (TIMELINE_ICONS as readonly string[]).includes(icon) ? (icon as TimelineIconName) : 'CheckCircle';
 }
 
-// Spec §4: after loading, the strip scrolls to the current item at 320 px per item, or to the last
+// After loading, the strip scrolls to the current item at 320 px per item, or to the last
 // item when none is current. Null when there is nothing to scroll to.
-export function timelineScrollTarget(items: readonly Pick<TimelineItem, 'status'>[], stepPx: number = TIMELINE_STEP_PX): number | null {
+export function timelineScrollTarget(items: readonly { status: string | null }[], stepPx: number = TIMELINE_STEP_PX): number | null {
   if (items.length === 0) return null;
   const current = items.findIndex((item) => item.status === 'current');
   return (current === -1 ? items.length - 1 : current) * stepPx;

@@ -4,12 +4,17 @@
 // can do without may be null (the components fall back). Enumerated columns are typed as string on
 // purpose: a value the site does not know yet is kept and displayed with a fallback.
 import type { RowOf } from 'gatsby-source-supabase-content/browser';
-import type { FEATURE_CARDS_TABLE, MATERIAL_COVERAGE_TABLE, TIMELINE_TABLE } from './model';
+import type { FEATURE_CARDS_TABLE, MATERIAL_COVERAGE_TABLE, PAGE_LISTS, PageListKey, TIMELINE_TABLE } from './model';
 
 export type MaterialCoverageItem = RowOf<typeof MATERIAL_COVERAGE_TABLE>;
 
 export type TimelineItem = RowOf<typeof TIMELINE_TABLE>;
 
 export type FeatureCard = RowOf<typeof FEATURE_CARDS_TABLE>;
+
+type PageItems = { [K in PageListKey]: RowOf<(typeof PAGE_LISTS)[K]['spec']> };
+
+/** The items of one of the page's lists (./model.ts, PAGE_LISTS), the rows of its table; of any list without K. */
+export type PageItem<K extends PageListKey = PageListKey> = PageItems[K];
 
 export type InquiryType = 'contact' | 'investor';

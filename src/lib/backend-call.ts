@@ -1,5 +1,12 @@
 // Shared by the two halves of the browser's backend client (./content-reader on postgrest-js for
-// the refresh, ./backend-client on supabase-js for the modal), so neither chunk pulls in the other.
+// the refresh, ./backend-client on supabase-js for the modal) and by ./backend, which loads them, so
+// neither chunk pulls in the other and neither imports its loader.
+
+/** Where the backend is and the key the browser may use (./backend reads them from the build). */
+export interface BackendSettings {
+  url: string;
+  anonKey: string;
+}
 
 /** A call the backend refused or never answered. */
 export class BackendCallFailed extends Error {

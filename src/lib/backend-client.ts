@@ -1,9 +1,9 @@
-// The contact modal's backend calls (spec §7 calls 4-6), on supabase-js. Loaded only through
-// ./backend (a separate chunk, fetched when the modal opens); the refresh's reads are ./content-reader.
+// The contact modal's backend calls (calls 4-6 of docs/behaviour.md#the-calls-the-page-makes), on
+// supabase-js. Loaded only through ./backend (a separate chunk, fetched when the modal opens); the
+// refresh's reads are ./content-reader.
 import { createClient, type FunctionsError } from '@supabase/supabase-js';
 import type { InquiryType } from '../content/types';
-import type { BackendSettings } from './backend';
-import { BackendCallFailed, DB_TIMEOUT_MS } from './backend-call';
+import { BackendCallFailed, DB_TIMEOUT_MS, type BackendSettings } from './backend-call';
 
 export const SUBMISSIONS_TABLE = 'contact_submissions';
 export const NOTIFY_FUNCTION = 'inquiry-notif-resend';

@@ -2,13 +2,9 @@
 // JavaScript; the clients are loaded on first use, never for the first paint: the refresh's reader
 // (./content-reader, postgrest-js alone) when the browser is idle, supabase-js and the modal's calls
 // (./backend-client) when the contact modal opens.
+import type { BackendSettings } from './backend-call';
 import type { Backend } from './backend-client';
 import type { ContentReader } from './content-reader';
-
-export interface BackendSettings {
-  url: string;
-  anonKey: string;
-}
 
 /**
  * The settings the site was built with, or null without them (the embedded default). Gatsby inlines

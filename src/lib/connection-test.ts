@@ -1,6 +1,7 @@
-// Spec §7 call 4, kept (docs/architecture.md): when the contact modal opens, count contact_submissions (head
-// only, limit 1). It loads the backend client and warms the connection before the visitor
-// submits; its result is only logged, at debug level (visitors' consoles stay quiet).
+// The connection test (call 4 of docs/behaviour.md#the-calls-the-page-makes), kept
+// (docs/architecture.md): when the contact modal opens, count contact_submissions (head only,
+// limit 1). It loads the backend client and warms the connection before the visitor submits; its
+// result is only logged, at debug level (visitors' consoles stay quiet).
 import { CONNECTION_TEST_LOG } from '../content/modal';
 import { loadBackend } from './backend';
 

@@ -1,28 +1,28 @@
-// The refresh's reads (spec §7 calls 1-3): plain PostgREST GETs through postgrest-js, the query
-// builder supabase-js wraps, and nothing else of supabase-js, which only the modal needs. Loaded only
-// through ./backend (a separate chunk, fetched when the browser is idle after the first paint).
+// The refresh's reads (calls 1-3 of docs/behaviour.md#the-calls-the-page-makes): plain PostgREST
+// GETs through postgrest-js, the query builder supabase-js wraps, and nothing else of supabase-js,
+// which only the modal needs. Loaded only through ./backend (a separate chunk, fetched when the
+// browser is idle after the first paint).
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { describeQuery, normalizeRows, publishedRequest } from 'gatsby-source-supabase-content/browser';
-import { PAGE_LISTS } from '../content/model';
-import type { BackendSettings } from './backend';
-import { BackendCallFailed, DB_TIMEOUT_MS } from './backend-call';
-import type { LiveItems, LiveListKey } from './live-content';
+import { PAGE_LISTS, type PageListKey } from '../content/model';
+import type { PageItem } from '../content/types';
+import { BackendCallFailed, DB_TIMEOUT_MS, type BackendSettings } from './backend-call';
 
-export interface LiveRows<K extends LiveListKey> {
-  items: LiveItems[K][];
+export interface ListRows<K extends PageListKey> {
+  items: PageItem<K>[];
   /** Values the site does not know yet (kept; the page falls back), as the build reports them. */
   warnings: string[];
 }
 
 export interface ContentReader {
   /** One list of the page, the active rows in order, normalised as the build normalises them. */
-  readList<K extends LiveListKey>(key: K): Promise<LiveRows<K>>;
+  readList<K extends PageListKey>(key: K): Promise<ListRows<K>>;
 }
 
 export function createContentReader(settings: BackendSettings): ContentReader {
   // The page's lists are read exactly as the build read them: the source plugin's query builder,
   // then its normalisation (ids of any type as strings, empty values as null). No retries: a list
-  // that fails keeps what the page shows and is read again at the next check (./live-content).
+  // that fails keeps what the page shows and is read again at the next check (./refresh).
   const rest = new PostgrestClient(`${settings.url.replace(/\/+$/, '')}/rest/v1`, {
     headers: { apikey: settings.anonKey, Authorization: `Bearer ${settings.anonKey}` },
     schema: 'public',
@@ -39,7 +39,7 @@ export function createContentReader(settings: BackendSettings): ContentReader {
       const { rows, warnings } = normalizeRows(spec, data, table);
       // normalizeRows gives each row its id and exactly the model's columns, the fields of the
       // page's item types (which derive from the same model).
-      return { items: rows as unknown as LiveItems[typeof key][], warnings };
+      return { items: rows as unknown as PageItem<typeof key>[], warnings };
     },
   };
 }

@@ -41,7 +41,7 @@ export async function submitInquiry(fields: InquiryFields): Promise<void> {
   const backend = await loading;
   const row = submissionRow(fields);
   await backend.insertSubmission(row);
-  // Spec §7 call 6: only after the row is stored. Awaited so that the team is told before the
+  // The notify call, only after the row is stored. Awaited so that the team is told before the
   // visitor sees success and closes the tab; its outcome is only logged and never undoes the success.
   const notified = await backend.notifyTeam(row, fields.turnstileToken);
   if (notified.ok) console.debug(NOTIFY_SENT_LOG, notified.status, notified.detail);

@@ -1,4 +1,4 @@
-// Work that no visitor waits for (the live refresh) runs when the main thread
+// Work that no visitor waits for (the refresh of the lists) runs when the main thread
 // is idle, at the latest after a few seconds. Safari has no requestIdleCallback: a timer stands in.
 const IDLE_TIMEOUT_MS = 5000;
 const FALLBACK_DELAY_MS = 2000;

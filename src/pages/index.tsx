@@ -4,12 +4,12 @@ import React, { useMemo } from 'react';
 import { Analytics } from '../components/Analytics';
 import { ContactModalProvider } from '../components/ContactModalProvider';
 import { LandingPage, type LandingContent } from '../components/LandingPage';
-import { readyList } from '../components/ListState';
 import { SeoHead } from '../components/SeoHead';
+import { readyList } from '../content/lists';
 import { splitCoverageNodes, type CoverageNode } from '../content/pictures';
 import type { SiteMetadata } from '../content/site';
 import type { FeatureCard, TimelineItem } from '../content/types';
-import { useLiveContent } from '../lib/live-content';
+import { useRefreshedLists } from '../hooks/useRefreshedLists';
 
 interface ProcessedImage {
   childImageSharp: { gatsbyImageData: IGatsbyImageData };
@@ -26,7 +26,7 @@ interface IndexData {
 }
 
 // The one place where the content meets the page: the lists arrive with the HTML, so they start
-// `ready` and render in the static page; useLiveContent then keeps them current in the browser.
+// `ready` and render in the static page; useRefreshedLists then keeps them current in the browser.
 function toLandingContent(data: IndexData): LandingContent {
   const coverage = splitCoverageNodes(data.allMaterialCoverage.nodes);
   return {
@@ -44,7 +44,7 @@ function toLandingContent(data: IndexData): LandingContent {
 export default function IndexPage({ data }: PageProps<IndexData>) {
   const built = useMemo(() => toLandingContent(data), [data]);
   // On a site built with backend settings, the lists are re-read once the browser is idle.
-  const lists = useLiveContent(built);
+  const lists = useRefreshedLists(built);
   return (
     <ContactModalProvider>
       <LandingPage {...built} {...lists} />

@@ -152,7 +152,7 @@ alter table public.feature_cards no force row level security;
 -- the first old row without one.) An existing constraint of the same name is left alone, so a
 -- second run changes nothing.
 --
--- Validating later, once old rows are fixed (supabase/verify-adoption.sql counts the rows that
+-- Validating later, once old rows are fixed (supabase/scripts/verify-adoption.sql counts the rows that
 -- break each rule not yet validated):
 --   -- the rows that break a rule: `not (<the rule's expression>)`, e.g.
 --   select id, name, status from public.material_coverage
@@ -246,7 +246,7 @@ revoke all on table public.material_coverage from public, anon, authenticated;
 revoke all on table public.timeline from public, anon, authenticated;
 revoke all on table public.feature_cards from public, anon, authenticated;
 
--- The published columns (spec §3): the page's queries select, filter and order by these only.
+-- The published columns (src/content/model.ts): the page's queries select, filter and order by these only.
 grant select (id, name, description, image, status, is_active, order_index)
   on table public.material_coverage to anon, authenticated;
 grant select (id, period, title, description, status, icon, is_active, order_index)

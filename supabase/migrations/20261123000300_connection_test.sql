@@ -1,4 +1,4 @@
--- The contact modal's connection test (spec §7 call 4): when the modal opens, the browser asks for
+-- The contact modal's connection test (docs/behaviour.md, call 4): when the modal opens, the browser asks for
 -- a count of contact_submissions, head only, limit 1 (`HEAD /rest/v1/contact_submissions?select=id
 -- &limit=1` with `Prefer: count=exact`). It warms the connection before the visitor submits and
 -- tells the console whether the backend answers.

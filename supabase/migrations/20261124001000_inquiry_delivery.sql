@@ -296,7 +296,7 @@ $$;
 -- Each takes the claim token: a sender whose lease ran out (and whose rows someone else took) can
 -- no longer change them. Each returns how many rows it changed. PL/pgSQL, like the claims, so that
 -- the file applies on an adopted table whose ids are still numbers (its statements are planned at
--- the first call; the site needs uuid ids anyway, see supabase/switch-submission-ids-to-uuid.sql).
+-- the first call; the site needs uuid ids anyway, see supabase/scripts/switch-submission-ids-to-uuid.sql).
 
 create or replace function public.inquiry_notify_sent(p_claim uuid, p_ids uuid[])
 returns integer
@@ -393,7 +393,7 @@ revoke execute on function private.inquiry_row(public.contact_submissions) from 
 -- In `private`, so neither the Data API nor the advisors' "security definer view" check apply;
 -- security_invoker all the same, so a role granted it later still sees only what it may read.
 -- Dropped and made again rather than replaced: a view keeps the column types it was made with, and
--- supabase/switch-submission-ids-to-uuid.sql gives an adopted table a new, uuid `id`.
+-- supabase/scripts/switch-submission-ids-to-uuid.sql gives an adopted table a new, uuid `id`.
 drop view if exists private.failed_inquiries;
 drop view if exists private.inquiry_notifications;
 

@@ -4,14 +4,12 @@
 // the same server through the source plugin: both sides must normalise to equal rows, so an
 // unchanged list stays unchanged on screen.
 import path from 'node:path';
+import { fakeGatsby } from 'gatsby-source-supabase-content/testing';
 import { PROJECT_SCHEMA, startLocalBackend, type LocalBackend } from 'local-supabase';
-import { onPluginInit } from '../../plugins/gatsby-source-supabase-content/src/on-plugin-init';
-import { sourceContent } from '../../plugins/gatsby-source-supabase-content/src/source-nodes';
-import { readyList } from '../../src/components/ListState';
-import { CONTENT_TABLES, PAGE_LISTS } from '../../src/content/model';
+import { readyList, type PageLists } from '../../src/content/lists';
+import { CONTENT_TABLES, PAGE_LISTS, PAGE_LIST_KEYS } from '../../src/content/model';
 import { createContentReader } from '../../src/lib/content-reader';
-import { LIVE_LIST_KEYS, applyOutcome, type LiveLists } from '../../src/lib/live-content';
-import { fakeGatsby } from '../plugin/support/fake-gatsby';
+import { applyOutcome } from '../../src/lib/refresh';
 
 const KEY = 'anon-key-for-tests';
 
@@ -25,10 +23,9 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 /** The built lists as the page query returns them: `id: row_id` and the model's columns, in row_position order. */
-async function builtLists(): Promise<LiveLists> {
+async function builtLists(): Promise<PageLists> {
   const gatsby = fakeGatsby();
-  await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
-  await sourceContent(gatsby.args, { tables: CONTENT_TABLES, url: server.url, anonKey: KEY });
+  await gatsby.source({ tables: CONTENT_TABLES, url: server.url, anonKey: KEY });
   expect(gatsby.errors).toEqual([]);
   const list = (key: keyof typeof PAGE_LISTS) => {
     const { spec, filter } = PAGE_LISTS[key];
@@ -47,7 +44,7 @@ async function builtLists(): Promise<LiveLists> {
     timeline: list('timeline'),
     adasorter: list('adasorter'),
     worker: list('worker'),
-  } as unknown as LiveLists;
+  } as unknown as PageLists;
 }
 
 test('the refresh reads number ids as the build does, so an unchanged list is recognised as unchanged', async () => {
@@ -56,7 +53,7 @@ test('the refresh reads number ids as the build does, so an unchanged list is re
 
   const reader = createContentReader({ url: server.url, anonKey: KEY });
   let lists = built;
-  for (const key of LIVE_LIST_KEYS) {
+  for (const key of PAGE_LIST_KEYS) {
     const { items, warnings } = await reader.readList(key);
     expect(warnings).toEqual([]);
     lists = applyOutcome(lists, key, { ok: true, items });

@@ -3,9 +3,9 @@
 // the site's src/lib code) against the local backend, every request checked as it arrived.
 import type { LocalBackend } from 'local-supabase';
 import { CONNECTION_TEST_LOG } from '../../src/content/modal';
+import { PAGE_LIST_KEYS } from '../../src/content/model';
 import { backendSettings, loadBackend, loadContentReader } from '../../src/lib/backend';
 import { testConnection } from '../../src/lib/connection-test';
-import { LIVE_LIST_KEYS } from '../../src/lib/live-content';
 import { callShape, siteCalls, startSiteBackend } from './support/site-backend';
 
 let backend: LocalBackend;
@@ -69,7 +69,7 @@ describe('calls 1-3: the page lists, read as the build reads them', () => {
     },
   } as const;
 
-  it.each(LIVE_LIST_KEYS)('%s: one GET with the spec’s filter and order, as anon, and nothing else', async (key) => {
+  it.each(PAGE_LIST_KEYS)('%s: one GET with the spec’s filter and order, as anon, and nothing else', async (key) => {
     const { items, warnings } = await (await reader()).readList(key);
     expect(siteCalls(backend).map(callShape)).toEqual([
       {

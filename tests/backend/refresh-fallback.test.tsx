@@ -6,13 +6,14 @@ import { MotionGlobalConfig } from 'framer-motion';
 import type { PageProps } from 'gatsby';
 import React, { Profiler } from 'react';
 import IndexPage from '../../src/pages/index';
-import { COVERAGE, LIST_TEXT, SNAPSHOT, TIMELINE } from '../../src/content/copy';
 import { TIMELINE_STEP_PX } from '../../src/content/constants';
+import { COVERAGE, LIST_TEXT, SNAPSHOT, TIMELINE } from '../../src/content/copy';
+import type { PageListKey } from '../../src/content/model';
 import { SITE } from '../../src/content/site';
 import type { FeatureCard, MaterialCoverageItem, TimelineItem } from '../../src/content/types';
 import { backendSettings, loadContentReader } from '../../src/lib/backend';
 import type { ContentReader } from '../../src/lib/content-reader';
-import { RECHECK_DELAYS_MS, REFRESH_FAILED_LOG, REFRESH_KEPT_LOG, type LiveListKey } from '../../src/lib/live-content';
+import { RECHECK_DELAYS_MS, REFRESH_FAILED_LOG, REFRESH_KEPT_LOG } from '../../src/lib/refresh';
 import { whenIdle } from '../../src/lib/when-idle';
 import { ILLUSTRATIONS, featureCard, material, milestone, processedPicture, storageUrl } from '../page/fixtures';
 
@@ -42,15 +43,15 @@ interface Pending {
   resolve: (items: unknown[]) => void;
   reject: (error: Error) => void;
 }
-let pending: Partial<Record<LiveListKey, Pending>> = {};
+let pending: Partial<Record<PageListKey, Pending>> = {};
 const readList = jest.fn(
-  (key: LiveListKey) =>
+  (key: PageListKey) =>
     new Promise((resolve, reject) => {
       pending[key] = { resolve: (items) => resolve({ items, warnings: [] }), reject };
     }),
 );
 
-async function answer(key: LiveListKey, items: unknown[] | Error) {
+async function answer(key: PageListKey, items: unknown[] | Error) {
   const call = pending[key];
   if (!call) throw new Error(`no query for ${key} is running`);
   delete pending[key];
@@ -58,7 +59,7 @@ async function answer(key: LiveListKey, items: unknown[] | Error) {
 }
 
 /** Answers every running query with the built rows (nothing changed), or with `overrides`. */
-async function answerAll(overrides: Partial<Record<LiveListKey, unknown[] | Error>> = {}) {
+async function answerAll(overrides: Partial<Record<PageListKey, unknown[] | Error>> = {}) {
   for (const key of ['coverage', 'timeline', 'adasorter', 'worker'] as const) {
     await answer(key, overrides[key] ?? (JSON.parse(JSON.stringify(BUILT[key])) as unknown[]));
   }

@@ -1,7 +1,7 @@
-import { normalizeRows } from '../../plugins/gatsby-source-supabase-content/browser';
+import { normalizeRows } from 'gatsby-source-supabase-content/browser';
 import { MATERIAL_COVERAGE_TABLE } from '../../src/content/model';
 import { cardPicture, splitCoverageNodes, type CoverageNode } from '../../src/content/pictures';
-import { sameItems } from '../../src/lib/live-content';
+import { sameItems } from '../../src/lib/refresh';
 import { processedPicture, storageUrl } from '../page/fixtures';
 
 const photo = storageUrl('pet');

@@ -8,7 +8,7 @@ import {
   timelineStatusDisplay,
 } from '../../src/content/status';
 
-describe('material status display (spec §4)', () => {
+describe('material status display', () => {
   it.each([
     ['live', 'Live Beta', 1],
     ['development', 'In Development', 0.75],
@@ -22,7 +22,7 @@ describe('material status display (spec §4)', () => {
   });
 });
 
-describe('timeline status display (spec §4)', () => {
+describe('timeline status display', () => {
   it('keeps completed and current at full opacity and fades upcoming to 75%', () => {
     expect(timelineStatusDisplay('completed').opacity).toBe(1);
     expect(timelineStatusDisplay('current').opacity).toBe(1);
@@ -34,7 +34,7 @@ describe('timeline status display (spec §4)', () => {
   });
 });
 
-describe('timeline icon fallback (spec §3)', () => {
+describe('timeline icon fallback', () => {
   it.each(['CheckCircle', 'Clock', 'Target', 'Rocket'])('keeps the known icon %s', (icon) => {
     expect(timelineIconName(icon)).toBe(icon);
   });
@@ -44,7 +44,7 @@ describe('timeline icon fallback (spec §3)', () => {
   });
 });
 
-describe('timeline scroll target (spec §4: 320 px per item)', () => {
+describe('timeline scroll target (320 px per item)', () => {
   const item = (status: string) => ({ status });
 
   it('is 320 px per item up to the current one', () => {

@@ -46,7 +46,7 @@ async function visit(): Promise<TrackedPage> {
 
 const browserCalls = (pathPart: string, method?: string): LoggedRequest[] => pageRequests(backend, pathPart, method);
 
-/** The browser's refresh reads (the three lists, feature cards once per classification); fails unless all four arrive. */
+/** The browser's refresh reads (calls 1-3 of docs/behaviour.md); fails unless all four arrive. */
 async function refreshReads(): Promise<LoggedRequest[]> {
   const reads = await refreshReadsOf(backend, REFRESH_TIMEOUT_MS);
   expect(reads).toHaveLength(4);
@@ -59,7 +59,7 @@ const coverageHeadings = (page: Page) =>
 /** Problems other than the ones a test provokes on purpose. */
 const unexpected = (problems: Problem[], expected: RegExp[]) => problems.filter((p) => !expected.some((re) => re.test(p.text)));
 
-// The modal's connection test is asserted on its own below; here its answer is not the point.
+// The connection test (call 4) is asserted on its own below; here its answer is not the point.
 const CONNECTION_TEST = /contact_submissions\?select=[^&]*&limit=1|status of 401/;
 
 describe('refresh fallback', () => {

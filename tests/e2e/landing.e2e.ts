@@ -114,7 +114,7 @@ describe('content of the spec', () => {
 
   // The page may keep a faded card's text at full contrast and fade its surface (accessibility):
   // what is asserted is that the card is faded to exactly the spec's value and nothing in it fainter.
-  it("shows each material's status label and opacity as spec §4's table says", async () => {
+  it("shows each material's status label and opacity as the status table says", async () => {
     const { page } = await visit({ reducedMotion: 'reduce' });
     const cards = region(page, COVERAGE.title).getByRole('article');
     for (const [index, material] of content.materials.entries()) {

@@ -1,7 +1,8 @@
 // The inquiry-notif-resend function end to end: its handler with PGlite (the real migrations) behind
 // the store and a recording Resend stand-in, as the browser would call it after storing an inquiry.
 import assert from 'node:assert/strict';
-import { MAX_BODY_BYTES, REQUIRED_SETTINGS } from '../../supabase/functions/inquiry-notif-resend/handler.ts';
+import { MAX_BODY_BYTES } from '../../supabase/functions/inquiry-notif-resend/http.ts';
+import { REQUIRED_SETTINGS } from '../../supabase/functions/inquiry-notif-resend/settings.ts';
 import { StoreError, type SubmissionStore } from '../../supabase/functions/inquiry-notif-resend/store.ts';
 import {
   deliveryOf,

@@ -1,39 +1,18 @@
 // gatsby-config.ts hands what the build learns from its environment (deploySettings) to the page
 // and to the policy: tested here without a build, one environment per host.
-import type { GatsbyConfig, PluginRef } from 'gatsby';
+import type { GatsbyConfig } from 'gatsby';
 import { contentSecurityPolicy, originOf } from '../../plugins/gatsby-plugin-security-headers/src/headers';
-import { VERCEL_ANALYTICS_SRC } from '../../src/content/site';
-import { BUILD_SETTINGS } from '../support/build-settings';
+import { VERCEL_ANALYTICS_SRC } from '../../src/build/deploy-settings';
+import { configFor, pluginOptions, restoreBuildEnv } from '../support/gatsby-config';
 
-const DEPLOY_VARIABLES = ['NODE_ENV', ...BUILD_SETTINGS];
-const saved = { ...process.env };
+afterEach(restoreBuildEnv);
 
-afterEach(() => {
-  for (const name of DEPLOY_VARIABLES) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
-});
-
-/** gatsby-config.ts evaluated afresh in this environment, as a build evaluates it. */
-async function configFor(env: Record<string, string>): Promise<GatsbyConfig> {
-  // Set empty rather than deleted: gatsby-config.ts fills unset variables from a local
-  // .env.production, which must not decide what this test sees.
-  for (const name of DEPLOY_VARIABLES) process.env[name] = '';
-  Object.assign(process.env, { NODE_ENV: 'production' }, env);
-  let config: GatsbyConfig | undefined;
-  await jest.isolateModulesAsync(async () => {
-    config = (await import('../../gatsby-config')).default;
-  });
-  return config as GatsbyConfig;
+interface PolicyOptions {
+  connectSrc: string[];
+  scriptSrc: string[];
+  frameSrc: string[];
 }
-
-function policyOptions(config: GatsbyConfig): { connectSrc: string[]; scriptSrc: string[]; frameSrc: string[] } {
-  const plugin = (config.plugins ?? []).find(
-    (entry): entry is Exclude<PluginRef, string> => typeof entry === 'object' && entry.resolve === 'gatsby-plugin-security-headers',
-  );
-  return plugin?.options as { connectSrc: string[]; scriptSrc: string[]; frameSrc: string[] };
-}
+const policyOptions = (config: GatsbyConfig) => pluginOptions<PolicyOptions>(config, 'gatsby-plugin-security-headers');
 
 const origins = (urls: string[]) => urls.map(originOf).filter((origin): origin is string => origin !== null);
 

@@ -48,7 +48,7 @@ describe.each<InquiryType>(['contact', 'investor'])('the %s modal', (type) => {
     expect(email).toHaveAttribute('autocomplete', 'email');
     expect(company).toHaveAttribute('autocomplete', 'organization');
 
-    // The browser's own check (spec §5): the form must not opt out of it.
+    // The browser's own check (docs/behaviour.md#the-contact-modal): the form must not opt out of it.
     expect(dialog.querySelector('form')).not.toHaveAttribute('novalidate');
   });
 });

@@ -1,9 +1,9 @@
-// The page loads the analytics script the build chose (src/content/site.ts, deploySettings), after
+// The page loads the analytics script the build chose (src/build/deploy-settings.ts), after
 // it is interactive, and nothing where the build chose none.
 import { render, screen } from '@testing-library/react';
 import React from 'react';
 import { Analytics } from '../../src/components/Analytics';
-import { VERCEL_ANALYTICS_SRC } from '../../src/content/site';
+import { VERCEL_ANALYTICS_SRC } from '../../src/build/deploy-settings';
 
 it('loads the chosen script when the browser is idle', () => {
   render(<Analytics src={VERCEL_ANALYTICS_SRC} />);

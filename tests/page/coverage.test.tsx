@@ -33,7 +33,7 @@ describe('Coverage section', () => {
     expect(card('Material pet').querySelector('img')).toHaveAttribute('src', '/images/materials/pet.svg');
   });
 
-  it('carries the status opacity of spec §4 on each card', () => {
+  it('carries its status opacity on each card', () => {
     renderCoverage({
       status: 'ready',
       items: [material('pet', 'live'), material('glass', 'development'), material('organics', 'coming-soon')],

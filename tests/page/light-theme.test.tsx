@@ -1,5 +1,6 @@
-// Spec §2: the light theme is forced, at load and whenever the system colour scheme changes.
-import { forceLightTheme } from '../../src/components/force-light-theme';
+// The light theme is forced, at load and whenever the system colour scheme changes
+// (docs/behaviour.md#other-behaviour).
+import { forceLightTheme } from '../../src/lib/force-light-theme';
 import { onClientEntry } from '../../gatsby-browser';
 
 type Listener = (event: MediaQueryListEvent) => void;

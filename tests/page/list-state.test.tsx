@@ -1,7 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import React from 'react';
-import { ListState, arrivalDelays, type ListData } from '../../src/components/ListState';
+import { ListState } from '../../src/components/ListState';
 import { LIST_TEXT } from '../../src/content/copy';
+import { arrivalDelays, type ListData } from '../../src/content/lists';
 
 interface Row {
   id: string;
@@ -112,7 +113,7 @@ describe('ListState: one component for the loading, error, empty and ready state
   });
 });
 
-describe('arrivalDelays: the 0.1 s stagger (spec §9)', () => {
+describe('arrivalDelays: the 0.1 s stagger', () => {
   it('staggers arrivals 0.1 s apart and leaves items known from the first render alone', () => {
     const delays = arrivalDelays(['a', 'b', 'c', 'd'], new Set(['b']));
     expect(delays[0]).toBe(0);

@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import React from 'react';
 import { ProductSnapshot } from '../../src/components/ProductSnapshot';
-import type { ListData } from '../../src/components/ListState';
 import { SKELETON_COUNT } from '../../src/content/constants';
 import { LIST_TEXT, SNAPSHOT } from '../../src/content/copy';
+import type { ListData } from '../../src/content/lists';
 import { SITE } from '../../src/content/site';
 import type { FeatureCard } from '../../src/content/types';
 import { ILLUSTRATIONS, featureCard } from './fixtures';

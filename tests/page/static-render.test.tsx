@@ -8,7 +8,7 @@ import React from 'react';
 import { renderToString } from 'react-dom/server';
 import { ContactModalProvider } from '../../src/components/ContactModalProvider';
 import { LandingPage } from '../../src/components/LandingPage';
-import { readyList } from '../../src/components/ListState';
+import { readyList } from '../../src/content/lists';
 import { SITE } from '../../src/content/site';
 import { ILLUSTRATIONS, featureCard, material, milestone } from './fixtures';
 

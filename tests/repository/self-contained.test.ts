@@ -66,3 +66,34 @@ it('names, in README and docs/, only files that exist (links and paths in backti
   });
   expect(broken).toEqual([]);
 });
+
+/** A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces as hyphens. */
+const anchorOf = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\- _]/gu, '')
+    .replace(/ /g, '-');
+
+it('links, wherever it cites a section of docs/ (docs/behaviour.md#the-contact-modal), a heading that exists', () => {
+  const cited = ours.flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/\bdocs\/([\w-]+\.md)#([\w-]+)/g)].map(([, doc, anchor]) => ({
+      file: path.relative(ROOT, file),
+      doc: doc as string,
+      anchor: anchor as string,
+    })),
+  );
+  expect(cited.length).toBeGreaterThan(10);
+  const anchors = (doc: string) =>
+    [...readFileSync(path.join(ROOT, 'docs', doc), 'utf8').matchAll(/^#+ (.+)$/gm)].map(([, heading]) => anchorOf(heading as string));
+  const broken = cited.filter(({ doc, anchor }) => !existsSync(path.join(ROOT, 'docs', doc)) || !anchors(doc).includes(anchor));
+  expect(broken.map(({ file, doc, anchor }) => `${file} → docs/${doc}#${anchor}`)).toEqual([]);
+});
+
+it('names in docs/behaviour.md, by file name alone (`Hero.tsx`), only files of src/ that exist', () => {
+  const inSrc = new Set(files(path.join(ROOT, 'src')).map((file) => path.basename(file)));
+  const named = [...readFileSync(path.join(ROOT, 'docs', 'behaviour.md'), 'utf8').matchAll(/`([\w.-]+\.tsx?)`/g)].map(
+    ([, name]) => name as string,
+  );
+  expect(named.length).toBeGreaterThan(10);
+  expect(named.filter((name) => !inSrc.has(name))).toEqual([]);
+});

@@ -1,6 +1,6 @@
 import type { QueryFilter, TableSpec } from './model';
 
-/** Where rows come from. Both drivers answer the same published queries of spec §7. */
+/** Where rows come from. Both drivers answer the same published queries (a table's active rows, filtered, in order). */
 export interface Driver {
   /** Names the source in messages: the backend URL, or the embedded database. */
   readonly label: string;

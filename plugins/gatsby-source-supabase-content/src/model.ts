@@ -34,7 +34,7 @@ export type QueryFilter = Readonly<Record<string, string>>;
 
 export interface TableSpec {
   readonly table: string;
-  /** The GraphQL node type of its rows, e.g. `MaterialCoverage`. */
+  /** The GraphQL node type of its rows, e.g. `Recipe`. */
   readonly nodeType: string;
   /** The published columns: exactly the fields of a node and of a refreshed row. */
   readonly columns: readonly ColumnSpec[];
@@ -79,7 +79,7 @@ export function selectedColumns(spec: TableSpec): string[] {
   return [...new Set(names)];
 }
 
-/** A readable name for one query in messages, e.g. `feature_cards (classification = worker)`. */
+/** A readable name for one query in messages, e.g. `recipes (course = dessert)`. */
 export function describeQuery(spec: TableSpec, filter: QueryFilter): string {
   const conditions = Object.entries(filter).map(([column, value]) => `${column} = ${value}`);
   return conditions.length === 0 ? spec.table : `${spec.table} (${conditions.join(', ')})`;

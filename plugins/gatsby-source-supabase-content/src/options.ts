@@ -14,6 +14,17 @@ export interface SupabaseContentOptions {
   embedded?: EmbeddedPaths;
   /** Limits of the downloads of `remoteImage` columns; each defaults to DEFAULT_PICTURE_LIMITS. */
   remoteImages?: Partial<PictureLimits>;
+  /** Fail the build, rather than build from `embedded`, when url and anonKey are unset. */
+  requireBackend?: boolean;
+  /** The site's own words for a build without a backend (its settings, what its demo content is). */
+  wording?: Wording;
+}
+
+export interface Wording {
+  /** Printed under the "NO BACKEND CONFIGURED" heading of the warning a build from `embedded` gives. */
+  embeddedWarning?: string;
+  /** The message of the failed build when `requireBackend` is on and no backend is configured. */
+  backendRequired?: string;
 }
 
 export type PluginOptionsWithContent = PluginOptions & SupabaseContentOptions;
@@ -89,6 +100,13 @@ export const pluginOptionsSchema: NonNullable<GatsbyNode['pluginOptionsSchema']>
       maxBytes: Joi.number().integer().min(1).default(DEFAULT_PICTURE_LIMITS.maxBytes),
       concurrency: Joi.number().integer().min(1).default(DEFAULT_PICTURE_LIMITS.concurrency),
     }).description('Limits of the picture downloads of remoteImage columns'),
+    requireBackend: Joi.boolean().description(
+      'Fail the build instead of building from the embedded default when url and anonKey are unset',
+    ),
+    wording: Joi.object({
+      embeddedWarning: Joi.string(),
+      backendRequired: Joi.string(),
+    }).description("The site's words for the warning of a build from the embedded default and for the failure requireBackend gives"),
   })
     .and('url', 'anonKey')
     .or('url', 'embedded')

@@ -100,7 +100,7 @@ export interface PictureCache {
 /** One row naming a picture, for the warning when the picture cannot be used. */
 export interface PictureUse {
   url: string;
-  /** e.g. `material_coverage row 12, "image"` */
+  /** e.g. `recipes row 12, "photo"` */
   where: string;
 }
 

@@ -1,4 +1,4 @@
-// The published query of spec-style content: the active rows of one table (and filter), ordered.
+// The published query: the active rows of one table (and filter), in order.
 // One builder for the build's remote driver and the browser's refresh, so both ask PostgREST the
 // same question. Browser-safe: postgrest-js is the query builder supabase-js itself wraps.
 import type { PostgrestClient } from '@supabase/postgrest-js';

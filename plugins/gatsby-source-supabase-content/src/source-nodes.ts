@@ -4,7 +4,7 @@ import type { Driver } from './drivers';
 import { embeddedDriver } from './embedded';
 import { ERROR_CODES, SourceFailure } from './errors';
 import { buildNode } from './nodes';
-import { pictureLimits, remoteSettings, type PluginOptionsWithContent, type SupabaseContentOptions } from './options';
+import { pictureLimits, remoteSettings, type PluginOptionsWithContent, type SupabaseContentOptions, type Wording } from './options';
 import { fetchPictures, type PictureUse } from './pictures';
 import { remoteDriver } from './remote';
 import { describeQuery, isRemotePicture, type TableSpec } from './model';
@@ -26,21 +26,25 @@ const connectDriver: Connect = async (options) => {
   return embeddedDriver(options.embedded);
 };
 
-export const EMBEDDED_WARNING = [
-  '',
-  '='.repeat(72),
-  'NO BACKEND CONFIGURED: building from the embedded default database',
-  `(${PLUGIN_NAME}, demo content from supabase/seed.sql).`,
-  'Contact submissions on this build are SIMULATED and reach no one.',
-  'Set GATSBY_SUPABASE_URL and GATSBY_SUPABASE_ANON_KEY to build from a',
-  'Supabase project, or REQUIRE_BACKEND=1 to make such a build fail.',
-  '='.repeat(72),
-].join('\n');
+const RULE = '='.repeat(72);
 
-const BACKEND_REQUIRED =
-  'REQUIRE_BACKEND=1 is set but no backend is configured: set GATSBY_SUPABASE_URL and ' +
-  'GATSBY_SUPABASE_ANON_KEY (the url and anonKey options), or unset REQUIRE_BACKEND to build ' +
-  'from the embedded default with simulated submissions.';
+/** What the plugin says about a build without a backend when the site gives no words of its own. */
+export const DEFAULT_WORDING: Required<Wording> = {
+  embeddedWarning: [
+    `(${PLUGIN_NAME}, content from the embedded database's SQL files).`,
+    'Set the url and anonKey options to build from a Supabase project,',
+    'or requireBackend to make such a build fail.',
+  ].join('\n'),
+  backendRequired:
+    'requireBackend is set but no backend is configured: set the url and anonKey options, ' +
+    'or turn requireBackend off to build from the embedded default.',
+};
+
+/** The warning of a build from the embedded default: the plugin's heading, the site's words under it. */
+function embeddedWarning(options: SupabaseContentOptions): string {
+  const words = options.wording?.embeddedWarning ?? DEFAULT_WORDING.embeddedWarning;
+  return ['', RULE, 'NO BACKEND CONFIGURED: building from the embedded default database', words, RULE].join('\n');
+}
 
 /**
  * Reads every published query, then replaces this plugin's nodes in one step. Nothing is
@@ -50,15 +54,13 @@ const BACKEND_REQUIRED =
 export async function sourceContent(args: SourceArgs, options: SupabaseContentOptions, connect: Connect = connectDriver): Promise<void> {
   const { reporter } = args;
   if (!remoteSettings(options)) {
-    if (process.env.REQUIRE_BACKEND === '1') {
-      reporter.panicOnBuild({
-        id: ERROR_CODES.BackendRequired,
-        context: { url: '(none)', table: '(all)', detail: BACKEND_REQUIRED },
-      });
+    if (options.requireBackend) {
+      const detail = options.wording?.backendRequired ?? DEFAULT_WORDING.backendRequired;
+      reporter.panicOnBuild({ id: ERROR_CODES.BackendRequired, context: { url: '(none)', table: '(all)', detail } });
       keepPreviousNodes(args, options.tables);
       return;
     }
-    reporter.warn(EMBEDDED_WARNING);
+    reporter.warn(embeddedWarning(options));
   }
 
   const results: QueryRows[] = [];

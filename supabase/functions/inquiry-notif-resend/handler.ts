@@ -1,160 +1,19 @@
-import { isEmailAddress, renderDigest, renderNotification } from './email.ts';
-import {
-  DEFAULT_RESEND_API_URL,
-  DEFAULT_RESEND_TIMEOUT_MS,
-  providerUnavailable,
-  type ResendSettings,
-  type SendResult,
-  sendWithResend,
-} from './resend.ts';
-import { type Batch, StoreError, type SubmissionRow, type SubmissionStore } from './store.ts';
-import { DEFAULT_TURNSTILE_VERIFY_URL, MAX_TURNSTILE_TOKEN_LENGTH, type TurnstileSettings, verifyTurnstile } from './turnstile.ts';
-
-/** The largest body accepted: the five form fields and an id fit many times over. */
-export const MAX_BODY_BYTES = 16 * 1024;
-/**
- * The browser calls right after its insert; an older row is a replay, not a new inquiry. Older rows
- * are the sweep's (the scheduled call with the service key).
- */
-export const MAX_ROW_AGE_MS = 15 * 60 * 1000;
-
-export const REQUIRED_SETTINGS = [
-  'SUPABASE_URL',
-  'SUPABASE_SERVICE_ROLE_KEY',
-  'RESEND_API_KEY',
-  'INQUIRY_NOTIFY_TO',
-  'INQUIRY_NOTIFY_FROM',
-] as const;
+// The function's router: every case a call can be, in the order they are checked. Each step lives
+// in its own module: http.ts (the request's shape, the answers), validate.ts (the body's fields),
+// settings.ts, auth.ts (who may sweep), notify.ts (the browser's call), sweep.ts and digest.ts.
+import { isServiceKey } from './auth.ts';
+import { clientAddress, json, methodNotAllowed, preflight, readJsonObject, reject } from './http.ts';
+import { log } from './log.ts';
+import { notify } from './notify.ts';
+import { type Env, readSettings } from './settings.ts';
+import { StoreError, type SubmissionStore } from './store.ts';
+import { sweep } from './sweep.ts';
+import { readCall } from './validate.ts';
 
 export interface Dependencies {
   /** Read per request, so a secret set after deploy applies without a restart. */
-  env(name: string): string | undefined;
+  env: Env;
   openStore(supabaseUrl: string, serviceRoleKey: string): SubmissionStore;
-}
-
-// The anon key is public and sent as a bearer token, never as a cookie, so any origin may call:
-// CORS is not this function's protection (the stored row and the one-time claim are).
-export const CORS_HEADERS: Readonly<Record<string, string>> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'POST, OPTIONS',
-  // What supabase-js's functions.invoke and a plain fetch with the anon key send.
-  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type, x-region',
-  'Access-Control-Max-Age': '86400',
-};
-
-function json(status: number, body: Record<string, unknown>, extra: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { ...CORS_HEADERS, 'Content-Type': 'application/json; charset=utf-8', ...extra },
-  });
-}
-
-/** One JSON line per request outcome: ids, statuses and codes only, never the visitor's text. */
-function log(level: 'info' | 'warn' | 'error', event: string, details: Record<string, string | number | null> = {}) {
-  console[level](JSON.stringify({ fn: 'inquiry-notif-resend', event, ...details }));
-}
-
-function reject(status: number, error: string, reason: string, details: Record<string, string | number | null> = {}): Response {
-  log(status >= 500 ? 'error' : 'warn', 'rejected', { status, reason, ...details });
-  return json(status, { error });
-}
-
-function isJsonMediaType(contentType: string | null): boolean {
-  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
-}
-
-/**
- * The body's bytes, or null past the limit. Content-Length is only a hint (it may be absent with
- * chunked encoding, or lie), so the bytes actually read are what count.
- */
-async function readBodyWithin(request: Request, limit: number): Promise<Uint8Array | null> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) return null;
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function isNonEmptyString(value: unknown): value is string {
-  return typeof value === 'string' && value.trim() !== '';
-}
-
-/**
- * The spec's five fields plus the row id, checked in that order, then the optional Turnstile token;
- * the first bad one is named. Only the id (and the token) is used afterwards: the email is written
- * from the stored row.
- */
-function validateInquiry(
-  body: Record<string, unknown>,
-): { id: string; turnstileToken: string | undefined } | { field: string; problem: string } {
-  const { id, name, email, company, message, type, turnstileToken } = body;
-  if (typeof id !== 'string' || !UUID_PATTERN.test(id)) return { field: 'id', problem: 'must be a UUID' };
-  if (!isNonEmptyString(name)) return { field: 'name', problem: 'must be a non-empty string' };
-  if (typeof email !== 'string' || !isEmailAddress(email)) return { field: 'email', problem: 'must be an email address' };
-  if (company !== undefined && company !== null && typeof company !== 'string') {
-    return { field: 'company', problem: 'must be a string or null' };
-  }
-  if (!isNonEmptyString(message)) return { field: 'message', problem: 'must be a non-empty string' };
-  if (type !== 'contact' && type !== 'investor') return { field: 'type', problem: "must be 'contact' or 'investor'" };
-  if (
-    turnstileToken !== undefined &&
-    (typeof turnstileToken !== 'string' || turnstileToken.length > MAX_TURNSTILE_TOKEN_LENGTH)
-  ) {
-    return { field: 'turnstileToken', problem: `must be a string of at most ${MAX_TURNSTILE_TOKEN_LENGTH} characters` };
-  }
-  return { id: id.toLowerCase(), turnstileToken: turnstileToken || undefined };
-}
-
-type Settings = {
-  supabaseUrl: string;
-  serviceRoleKey: string;
-  resend: ResendSettings;
-  /** Null where TURNSTILE_SECRET_KEY is not set: no check, every call counts as a person's. */
-  turnstile: TurnstileSettings | null;
-};
-
-function readSettings(env: Dependencies['env']): Settings | { missing: string[] } | { invalid: string } {
-  const value = (name: string) => env(name)?.trim() || undefined;
-  const missing: string[] = REQUIRED_SETTINGS.filter((name) => !value(name));
-  // A list of only commas is as good as no recipient.
-  const to = (value('INQUIRY_NOTIFY_TO') ?? '').split(',').map((address) => address.trim()).filter(Boolean);
-  if (to.length === 0 && !missing.includes('INQUIRY_NOTIFY_TO')) missing.push('INQUIRY_NOTIFY_TO');
-  if (missing.length > 0) return { missing };
-
-  const apiUrl = value('RESEND_API_URL') ?? DEFAULT_RESEND_API_URL;
-  if (!URL.canParse(apiUrl)) return { invalid: 'RESEND_API_URL' };
-  if (!URL.canParse(value('SUPABASE_URL')!)) return { invalid: 'SUPABASE_URL' };
-  const timeoutMs = Number(value('RESEND_TIMEOUT_MS') ?? DEFAULT_RESEND_TIMEOUT_MS);
-  if (!(Number.isInteger(timeoutMs) && timeoutMs > 0)) return { invalid: 'RESEND_TIMEOUT_MS' };
-  const turnstileSecret = value('TURNSTILE_SECRET_KEY');
-  const verifyUrl = value('TURNSTILE_VERIFY_URL') ?? DEFAULT_TURNSTILE_VERIFY_URL;
-  if (!URL.canParse(verifyUrl)) return { invalid: 'TURNSTILE_VERIFY_URL' };
-  return {
-    supabaseUrl: value('SUPABASE_URL')!,
-    serviceRoleKey: value('SUPABASE_SERVICE_ROLE_KEY')!,
-    resend: { apiUrl, apiKey: value('RESEND_API_KEY')!, from: value('INQUIRY_NOTIFY_FROM')!, to, timeoutMs },
-    turnstile: turnstileSecret ? { secret: turnstileSecret, verifyUrl } : null,
-  };
 }
 
 /** The whole function: every answer, errors included, is JSON with the CORS headers. */
@@ -168,41 +27,13 @@ export async function handler(request: Request, deps: Dependencies): Promise<Res
 }
 
 async function respond(request: Request, deps: Dependencies): Promise<Response> {
-  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS_HEADERS });
-  if (request.method !== 'POST') {
-    log('warn', 'rejected', { status: 405, reason: 'method' });
-    return json(405, { error: 'Only POST is allowed' }, { Allow: 'POST, OPTIONS' });
-  }
-  if (!isJsonMediaType(request.headers.get('content-type'))) {
-    return reject(415, 'The body must be application/json', 'media-type');
-  }
+  if (request.method === 'OPTIONS') return preflight();
+  if (request.method !== 'POST') return methodNotAllowed();
+  const body = await readJsonObject(request);
+  if (body instanceof Response) return body;
 
-  const bytes = await readBodyWithin(request, MAX_BODY_BYTES);
-  if (bytes === null) return reject(413, `The body must be at most ${MAX_BODY_BYTES} bytes`, 'body-size');
-  let body: unknown;
-  try {
-    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-  } catch {
-    return reject(400, 'The body is not valid JSON', 'json');
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return reject(400, 'The body must be a JSON object', 'json');
-  }
-
-  // The scheduled job's call: `{"sweep": true}`, nothing else.
-  const sweepCall = 'sweep' in body;
-  if (sweepCall && (body as Record<string, unknown>).sweep !== true) {
-    return reject(400, "Invalid field 'sweep': must be true", 'field:sweep');
-  }
-  let id = '';
-  let turnstileToken: string | undefined;
-  if (!sweepCall) {
-    const checked = validateInquiry(body as Record<string, unknown>);
-    if ('field' in checked) {
-      return reject(400, `Invalid field '${checked.field}': ${checked.problem}`, `field:${checked.field}`);
-    }
-    ({ id, turnstileToken } = checked);
-  }
+  const call = readCall(body);
+  if ('field' in call) return reject(400, `Invalid field '${call.field}': ${call.problem}`, `field:${call.field}`);
 
   const settings = readSettings(deps.env);
   if ('missing' in settings) {
@@ -216,156 +47,19 @@ async function respond(request: Request, deps: Dependencies): Promise<Response> 
     });
   }
 
-  if (sweepCall) {
-    // The platform's verify_jwt lets the public anon JWT through as well: only the service key may
-    // sweep, or anyone could make the function spend Resend's quota on a schedule of their own.
-    if (!(await isServiceKey(request.headers.get('authorization'), settings.serviceRoleKey))) {
-      return reject(401, 'A sweep needs the service-role key', 'sweep-unauthorised');
-    }
+  if (call.kind === 'sweep' && !(await isServiceKey(request.headers.get('authorization'), settings.serviceRoleKey))) {
+    return reject(401, 'A sweep needs the service-role key', 'sweep-unauthorised');
   }
 
   const store = deps.openStore(settings.supabaseUrl, settings.serviceRoleKey);
   try {
-    if (sweepCall) return await sweep(store, settings.resend, settings.turnstile !== null);
-    // The visitor's address as Supabase's edge passes it on, for siteverify's optional remoteip.
-    const remoteIp = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || null;
-    const check = settings.turnstile ? await verifyTurnstile(settings.turnstile, turnstileToken, remoteIp) : null;
-    return await notifyOne(store, settings.resend, id, check);
+    if (call.kind === 'sweep') return await sweep(store, settings);
+    return await notify(store, settings, call, clientAddress(request));
   } catch (error) {
     if (!(error instanceof StoreError)) throw error;
     return reject(503, 'The submission store is unavailable', `store:${error.operation}`, {
-      ...(id ? { id } : {}),
+      ...(call.kind === 'notify' ? { id: call.id } : {}),
       code: error.code,
     });
   }
-}
-
-/**
- * Compares the bearer token with the service-role key in constant time: SHA-256 of both (so the
- * lengths match whatever was sent), then every byte, never stopping at the first difference.
- */
-async function isServiceKey(authorization: string | null, serviceRoleKey: string): Promise<boolean> {
-  const token = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1]?.trim() ?? '';
-  const encoder = new TextEncoder();
-  const [given, expected] = await Promise.all(
-    [token, serviceRoleKey].map(async (text) => new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)))),
-  );
-  let difference = token === '' ? 1 : 0;
-  for (let i = 0; i < expected!.length; i++) difference |= given![i]! ^ expected![i]!;
-  return difference === 0;
-}
-
-/** A failed send as recorded in notify_last_error: `resend:<status>`, never the provider's text. */
-function failureCode(result: Extract<SendResult, { ok: false }>): string {
-  return `resend:${result.status}`;
-}
-
-const REFUSALS = {
-  'not-found': [404, 'No submission with this id'],
-  'already-notified': [409, 'This submission was already notified'],
-  // Another call holds the row right now (the sweep, or a second browser call): it sends it.
-  busy: [409, 'This submission is being notified'],
-  failed: [409, 'Notifying this submission failed for good; the team lists it'],
-  // 410, not 409: the row is intact and was never notified, but this caller's window has closed for
-  // good (the sweep will send it); the distinct status tells a late retry from a duplicate in the logs.
-  'too-old': [410, 'This submission is too old to notify'],
-  'not-due': [409, 'This submission waits for its scheduled retry'],
-} as const;
-
-/** The browser's fast path: the row it has just stored, by id; `check` is the Turnstile outcome. */
-async function notifyOne(
-  store: SubmissionStore,
-  resend: ResendSettings,
-  id: string,
-  check: { verified: boolean; reason: string } | null,
-): Promise<Response> {
-  const outcome = await store.claimOne(id, MAX_ROW_AGE_MS / 1000, check?.verified ?? null);
-  if (outcome.outcome === 'capped') {
-    // The hour's individual emails are spent, or the call failed the Turnstile check: the
-    // scheduled job lists this one in the next digest.
-    const reason = check && !check.verified ? `turnstile:${check.reason}` : 'hourly-cap';
-    log('info', 'queued', { id, status: 202, reason });
-    return json(202, { sent: false, queued: 'digest' });
-  }
-  if (outcome.outcome !== 'claimed') {
-    const [status, error] = REFUSALS[outcome.outcome];
-    return reject(status, error, outcome.outcome, { id });
-  }
-
-  const sent = await sendWithResend(resend, renderNotification(outcome.row), outcome.row.id);
-  if (!sent.ok) {
-    // Counted and scheduled: the sweep retries it with the same Idempotency-Key.
-    await store.recordFailure(outcome.claim, [id], failureCode(sent), sent.retryAfterSeconds);
-    return reject(502, 'The email provider did not accept the notification', 'resend', {
-      id,
-      resendStatus: String(sent.status),
-    });
-  }
-  await store.markSent(outcome.claim, [id]);
-  log('info', 'sent', { id, status: 200, emailId: sent.emailId });
-  return json(200, { sent: true });
-}
-
-interface SweepSummary {
-  sent: number;
-  retrying: number;
-  released: number;
-  digested: number;
-}
-
-/**
- * The scheduled job's call: individual emails for what is due, oldest first (a bounded batch within
- * the hourly cap), then a digest when one is due. A failure that says Resend is unwell (429, 5xx,
- * no answer) ends the batch: the rest goes back untried, to the next minute's sweep.
- */
-async function sweep(store: SubmissionStore, resend: ResendSettings, verifiedOnly: boolean): Promise<Response> {
-  const summary: SweepSummary = { sent: 0, retrying: 0, released: 0, digested: 0 };
-  const { claim, rows } = await store.claimBatch(verifiedOnly);
-  let providerDown = false;
-  for (const [index, row] of rows.entries()) {
-    const sent = await sendWithResend(resend, renderNotification(row), row.id);
-    if (sent.ok) {
-      summary.sent += await store.markSent(claim!, [row.id]);
-      log('info', 'sent', { id: row.id, mode: 'sweep', attempt: row.attempts + 1, emailId: sent.emailId });
-      continue;
-    }
-    summary.retrying += await store.recordFailure(claim!, [row.id], failureCode(sent), sent.retryAfterSeconds);
-    log('warn', 'send-failed', { id: row.id, mode: 'sweep', attempt: row.attempts + 1, resendStatus: String(sent.status) });
-    if (providerUnavailable(sent.status)) {
-      providerDown = true;
-      const untried = rows.slice(index + 1).map((rest) => rest.id);
-      if (untried.length > 0) summary.released += await store.release(claim!, untried);
-      break;
-    }
-  }
-  if (!providerDown) await sendDigest(store, resend, summary, verifiedOnly);
-
-  log('info', 'swept', { status: 200, ...summary });
-  return json(200, { ...summary });
-}
-
-async function sendDigest(
-  store: SubmissionStore,
-  resend: ResendSettings,
-  summary: SweepSummary,
-  verifiedOnly: boolean,
-): Promise<void> {
-  const digest: Batch = await store.claimDigest(verifiedOnly);
-  if (!digest.claim || digest.rows.length === 0) return;
-  const ids = digest.rows.map((row) => row.id);
-  const sent = await sendWithResend(resend, renderDigest(digest.rows), await digestKey(digest.rows));
-  if (sent.ok) {
-    summary.digested += await store.markSent(digest.claim, ids);
-    log('info', 'digest-sent', { rows: ids.length, emailId: sent.emailId });
-  } else {
-    summary.retrying += await store.recordFailure(digest.claim, ids, failureCode(sent), sent.retryAfterSeconds);
-    log('warn', 'digest-failed', { rows: ids.length, resendStatus: String(sent.status) });
-  }
-}
-
-/** The same rows give the same key (and the same payload): a retried digest is delivered once. */
-async function digestKey(rows: SubmissionRow[]): Promise<string> {
-  const ids = rows.map((row) => row.id).sort().join(',');
-  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(ids)));
-  return `digest-${Array.from(hash, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }

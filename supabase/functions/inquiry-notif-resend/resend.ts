@@ -40,11 +40,11 @@ export function retryAfterSeconds(header: string | null, now = Date.now()): numb
 }
 
 /**
- * POST /emails. The key is the submission id (or, for a digest, derived from its rows), and the
- * email is rendered from stored rows only, so every retry sends the same payload under the same
- * key, as Resend requires. The submission id is the Idempotency-Key: Resend answers a repeated key within
- * 24 hours with the first response instead of sending again, which covers the one window the
- * database claim cannot (a send that succeeded but whose answer never arrived).
+ * POST /emails under an Idempotency-Key: the submission id, or for a digest one derived from its
+ * rows. Resend answers a repeated key within 24 hours with the first response instead of sending
+ * again, which covers the one window the database claim cannot (a send that succeeded but whose
+ * answer never arrived). The email is rendered from stored rows only, so every retry sends the same
+ * payload under the same key, as Resend requires.
  */
 export async function sendWithResend(
   settings: ResendSettings,

@@ -30,8 +30,8 @@ import {
 
 export type OpenScratchDatabase = () => Promise<ScratchDatabase>;
 
-const VERIFY_SCRIPT = path.join(REPO_ROOT, 'supabase', 'verify-adoption.sql');
-const SWITCH_TO_UUID = path.join(REPO_ROOT, 'supabase', 'switch-submission-ids-to-uuid.sql');
+const VERIFY_SCRIPT = path.join(REPO_ROOT, 'supabase', 'scripts', 'verify-adoption.sql');
+const SWITCH_TO_UUID = path.join(REPO_ROOT, 'supabase', 'scripts', 'switch-submission-ids-to-uuid.sql');
 /** The migrations the switch script says to run again afterwards. */
 const SUBMISSION_MIGRATIONS = /_(contact_submissions|connection_test|adopted_objects)\.sql$/;
 
@@ -217,7 +217,7 @@ export function describeAdoption(open: OpenScratchDatabase): void {
       expect(fresh.exposure).toEqual({ anon: four, authenticated: four });
     });
 
-    test('supabase/verify-adoption.sql finds every answer as expected', () => {
+    test('supabase/scripts/verify-adoption.sql finds every answer as expected', () => {
       expect(fresh.verification.notOk).toEqual([]);
       expect(fresh.verification.lines).toHaveLength(2 * (3 * 6 + 9) + 4);
       expect(fresh.verification.breaking).toEqual({});
@@ -290,7 +290,7 @@ export function describeAdoption(open: OpenScratchDatabase): void {
       expect(visitorPermissions(state.once)).toEqual(expected);
     });
 
-    test('supabase/verify-adoption.sql finds every answer as a fresh project gives it', () => {
+    test('supabase/scripts/verify-adoption.sql finds every answer as a fresh project gives it', () => {
       expect(state.verification.notOk).toEqual([]);
       const differs = (line: string) => line.includes('file it with an id made in the browser');
       expect(withoutCounts(state.verification.lines).filter((line) => !differs(line))).toEqual(

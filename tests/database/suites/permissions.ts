@@ -96,7 +96,8 @@ const SUBMISSION_OPERATIONS = {
     kind: 'write',
     sql: () => `insert into public.contact_submissions ${FORM} returning id`,
   },
-  // The contact modal's connection test (spec §7 call 4) is this count, as a HEAD request.
+  // The contact modal's connection test (call 4 of docs/behaviour.md#the-calls-the-page-makes) is
+  // this count, as a HEAD request.
   'count submissions': { kind: 'count', sql: () => 'select count(*)::int as n from public.contact_submissions' },
   'select submissions': { kind: 'read', sql: () => 'select id from public.contact_submissions' },
   "select the visitors' text": {

@@ -8,7 +8,7 @@ import { SEED_IDS } from '../../support/seed-ids';
 const KNOWN_TIMELINE_ICONS = ['CheckCircle', 'Clock', 'Target', 'Rocket'];
 
 export function describeSeedContent(database: () => TestDatabase): void {
-  // The page's three queries (spec §7, calls 1-3), as the anonymous visitor.
+  // The page's list reads (calls 1-3 of docs/behaviour.md#the-calls-the-page-makes), as the anonymous visitor.
   const published = (sql: string, params?: unknown[]) =>
     database().rolledBack('anon', async (session) => (await session.query(sql, params)).rows);
   const everything = (sql: string) => database().rolledBack('postgres', async (session) => (await session.query(sql)).rows);

@@ -10,7 +10,7 @@ export const pageRequests = (backend: LocalBackend, pathPart: string, method?: s
   );
 
 /**
- * The page's refresh reads (the three content tables, feature cards once per
+ * The page's refresh reads (calls 1-3 of docs/behaviour.md: the three content tables, feature cards once per
  * classification), once all four have arrived; what has arrived when `timeoutMs` is up otherwise.
  */
 export const refreshReadsOf = (backend: LocalBackend, timeoutMs = 15_000): Promise<LoggedRequest[]> =>

@@ -1,12 +1,15 @@
 // A small stand-in for the part of Gatsby's Node API that sourceNodes uses: a node store, the
 // reporter with a registered error map (messages are rendered as Gatsby renders them), and the
-// id and digest helpers.
+// id and digest helpers. The plugin's tests and a site's tests of its content model source
+// through it (the `testing` entry), so neither needs a Gatsby build to see the nodes.
 import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Node, NodeInput } from 'gatsby';
-import type { SourceArgs } from '../../../plugins/gatsby-source-supabase-content/src/source-nodes';
+import { onPluginInit } from './on-plugin-init';
+import type { SupabaseContentOptions } from './options';
+import { sourceContent, type SourceArgs } from './source-nodes';
 
 const createContentDigest = (input: unknown) =>
   createHash('md5')
@@ -33,18 +36,20 @@ export function fakeCache() {
       directory ??= mkdtempSync(path.join(tmpdir(), 'fake-gatsby-cache-'));
       return directory;
     },
-    get: async (key: string): Promise<unknown> => {
+    get: (key: string): Promise<unknown> => {
       const value = entries.get(key);
-      return value === undefined ? undefined : JSON.parse(value);
+      return Promise.resolve(value === undefined ? undefined : JSON.parse(value));
     },
-    set: async (key: string, value: unknown) => {
+    set: <T>(key: string, value: T): Promise<T> => {
       entries.set(key, JSON.stringify(value));
-      return value;
+      return Promise.resolve(value);
     },
   };
 }
 
 export type FakeCache = ReturnType<typeof fakeCache>;
+
+export type FakeGatsby = ReturnType<typeof fakeGatsby>;
 
 export function fakeGatsby({ cache = fakeCache() }: { cache?: FakeCache } = {}) {
   const nodes = new Map<string, Node>();
@@ -112,6 +117,15 @@ export function fakeGatsby({ cache = fakeCache() }: { cache?: FakeCache } = {}) 
     /** Nodes of one type in creation order, as plain field objects. */
     ofType(type: string): Array<Record<string, unknown>> {
       return [...nodes.values()].filter((node) => node.internal.type === type);
+    },
+    /**
+     * Initialises the plugin (its error map) and sources with these options, as `gatsby build`
+     * does; a failure shows in `errors` instead of ending the process.
+     */
+    async source(options: SupabaseContentOptions): Promise<void> {
+      // The hook reads only the reporter; the cast stands in for the rest of its arguments.
+      await onPluginInit({ reporter } as never, { plugins: [] }, () => undefined);
+      await sourceContent(args as unknown as SourceArgs, options);
     },
     /** Starts a new sourcing pass, as a second run or a /__refresh would. */
     resetPass() {

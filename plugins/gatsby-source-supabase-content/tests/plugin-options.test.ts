@@ -1,12 +1,11 @@
 import { testPluginOptionsSchema } from 'gatsby-plugin-utils';
-import { pluginOptionsSchema } from '../../plugins/gatsby-source-supabase-content/src/options';
-import { DEFAULT_PICTURE_LIMITS } from '../../plugins/gatsby-source-supabase-content/src/pictures';
+import { pluginOptionsSchema } from '../src/options';
+import { DEFAULT_PICTURE_LIMITS } from '../src/pictures';
+import { EMBEDDED, TABLES } from './fixtures/model';
 
-import { CONTENT_TABLES } from '../../src/content/model';
-
-const embedded = { bootstrap: 'supabase/local/bootstrap.sql', migrations: 'supabase/migrations', seed: 'supabase/seed.sql' };
-const tables = CONTENT_TABLES;
-// Every case but the content model's own gets the site's tables; the backend settings are the point.
+const embedded = EMBEDDED;
+const tables = TABLES;
+// Every case but the content model's own gets the recipe site's tables; the backend settings are the point.
 const validate = (options: Record<string, unknown>) => testPluginOptionsSchema(pluginOptionsSchema, { tables, ...options });
 
 describe('pluginOptionsSchema accepts', () => {
@@ -18,6 +17,11 @@ describe('pluginOptionsSchema accepts', () => {
     ['a project without the embedded default', { url: 'https://abcd.supabase.co', anonKey: 'key' }],
     ['empty settings, as an .env copied from .env.example gives', { url: '', anonKey: '', embedded }],
     ['unset settings', { url: undefined, anonKey: undefined, embedded }],
+    [
+      "a required backend, with the site's words for a build without one",
+      { embedded, requireBackend: true, wording: { embeddedWarning: 'Demo recipes.', backendRequired: 'Set RECIPES_URL.' } },
+    ],
+    ["a backend not required, with the plugin's own words", { embedded, requireBackend: false, wording: {} }],
   ])('%s', async (_name, options) => {
     const { isValid, errors } = await validate(options);
     expect(errors).toEqual([]);
@@ -26,16 +30,42 @@ describe('pluginOptionsSchema accepts', () => {
 });
 
 describe('pluginOptionsSchema rejects', () => {
-  test('a URL that is not a URL, and names it', async () => {
-    const { isValid, errors } = await validate({ url: 'abcd.supabase', anonKey: 'key', embedded });
+  test.each([
+    [
+      'a URL that is not a URL, and names it',
+      { url: 'abcd.supabase', anonKey: 'key', embedded },
+      ['"url" must be an http(s) URL such as https://<project>.supabase.co, got "abcd.supabase"'],
+    ],
+    [
+      'a URL with another scheme',
+      { url: 'ftp://abcd.supabase.co', anonKey: 'key', embedded },
+      ['"url" must be an http(s) URL such as https://<project>.supabase.co, got "ftp://abcd.supabase.co"'],
+    ],
+    ['a key that is not a string', { url: 'https://abcd.supabase.co', anonKey: 42, embedded }, ['"anonKey" must be a string']],
+    [
+      'embedded paths that are not strings or are missing',
+      { embedded: { bootstrap: 1, seed: ['a'] } },
+      ['"embedded.bootstrap" must be a string', '"embedded.migrations" is required', '"embedded.seed" must be a string'],
+    ],
+    [
+      'a "require backend" switch that is not a boolean, as an environment variable gives it',
+      { embedded, requireBackend: '1' },
+      ['"requireBackend" must be a boolean'],
+    ],
+    [
+      'wording that is empty, not text or unknown',
+      { embedded, wording: { embeddedWarning: '', backendRequired: 7, banner: 'x' } },
+      [
+        '"wording.embeddedWarning" is not allowed to be empty',
+        '"wording.backendRequired" must be a string',
+        '"wording.banner" is not allowed',
+      ],
+    ],
+    ['no backend at all', {}, ['"value" must contain at least one of [url, embedded]']],
+  ])('%s', async (_name, options, expected) => {
+    const { isValid, errors } = await validate(options);
     expect(isValid).toBe(false);
-    expect(errors).toEqual(['"url" must be an http(s) URL such as https://<project>.supabase.co, got "abcd.supabase"']);
-  });
-
-  test('a URL with another scheme', async () => {
-    const { isValid, errors } = await validate({ url: 'ftp://abcd.supabase.co', anonKey: 'key', embedded });
-    expect(isValid).toBe(false);
-    expect(errors).toEqual(['"url" must be an http(s) URL such as https://<project>.supabase.co, got "ftp://abcd.supabase.co"']);
+    expect(errors).toEqual(expected);
   });
 
   test.each([
@@ -49,34 +79,12 @@ describe('pluginOptionsSchema rejects', () => {
       `set both "url" and "anonKey" (GATSBY_SUPABASE_URL and GATSBY_SUPABASE_ANON_KEY) or neither; only [${present}] is set`,
     ]);
   });
-
-  test('a key that is not a string', async () => {
-    const { isValid, errors } = await validate({ url: 'https://abcd.supabase.co', anonKey: 42, embedded });
-    expect(isValid).toBe(false);
-    expect(errors).toEqual(['"anonKey" must be a string']);
-  });
-
-  test('embedded paths that are not strings or are missing', async () => {
-    const { isValid, errors } = await validate({ embedded: { bootstrap: 1, seed: ['a'] } });
-    expect(isValid).toBe(false);
-    expect(errors).toEqual([
-      '"embedded.bootstrap" must be a string',
-      '"embedded.migrations" is required',
-      '"embedded.seed" must be a string',
-    ]);
-  });
-
-  test('no backend at all', async () => {
-    const { isValid, errors } = await validate({});
-    expect(isValid).toBe(false);
-    expect(errors).toEqual(['"value" must contain at least one of [url, embedded]']);
-  });
 });
 
 describe('pluginOptionsSchema checks the content model', () => {
   const table = { table: 'posts', nodeType: 'Post', columns: [{ name: 'title', type: 'String', required: true }], queries: [{}] };
 
-  test('accepts a table this site does not have, with its own id, active and order columns', async () => {
+  test('accepts a table with its own id, active and order columns', async () => {
     const { isValid, errors } = await validate({
       embedded,
       tables: [{ ...table, idColumn: 'slug', activeColumn: 'published', orderColumn: 'rank', queries: [{ lang: 'id' }] }],

@@ -2,7 +2,7 @@
 -- rules an adopted project has not validated yet. Read-only: everything runs in one transaction
 -- that is rolled back at the end, and each attempt is undone on its own before the next.
 --
---   psql "$DB_URL" -f supabase/verify-adoption.sql
+--   psql "$DB_URL" -f supabase/scripts/verify-adoption.sql
 --
 -- $DB_URL: the project's connection string (Project Settings → Database; the session pooler's or
 -- the direct one), as the `postgres` user, which may switch to anon and authenticated.

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { onPostBuild } from '../../plugins/gatsby-plugin-security-headers/gatsby-node';
+import { onPostBuild } from '../gatsby-node';
 import {
   contentSecurityPolicy,
   headerOnlyPolicy,
@@ -12,8 +12,8 @@ import {
   insertPolicyMeta,
   metaPolicy,
   originOf,
-} from '../../plugins/gatsby-plugin-security-headers/src/headers';
-import { deferScripts, loaderSource } from '../../plugins/gatsby-plugin-security-headers/src/defer-scripts';
+} from '../src/headers';
+import { deferScripts, loaderSource } from '../src/defer-scripts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 

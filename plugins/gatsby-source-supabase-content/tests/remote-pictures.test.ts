@@ -1,4 +1,4 @@
-// The pictures of `remoteImage` columns (issue 11), against a real HTTP server on this machine: a
+// The pictures of `remoteImage` columns, against a real HTTP server on this machine: a
 // phone-sized JPEG is downloaded once and becomes a File node linked from its row; a dead, slow,
 // non-image or oversized answer becomes a warning naming the table, the row and the URL, and never
 // fails the sourcing; a second build with the same cache asks the server for nothing it already has.
@@ -6,17 +6,28 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import type { TableSpec } from '../../plugins/gatsby-source-supabase-content/browser';
-import type { Driver } from '../../plugins/gatsby-source-supabase-content/src/drivers';
-import {
-  downloadPicture,
-  fetchPictures,
-  pictureFormat,
-  type PictureLimits,
-} from '../../plugins/gatsby-source-supabase-content/src/pictures';
-import { PLUGIN_NAME, sourceContent } from '../../plugins/gatsby-source-supabase-content/src/source-nodes';
-import { photoFile } from '../support/photos';
-import { fakeCache, fakeGatsby } from './support/fake-gatsby';
+import type { Driver } from '../src/drivers';
+import { downloadPicture, fetchPictures, pictureFormat, type PictureLimits } from '../src/pictures';
+import { PLUGIN_NAME, sourceContent } from '../src/source-nodes';
+import { fakeCache, fakeGatsby } from '../testing';
+import { AUTHORS } from './fixtures/model';
+
+/**
+ * A phone-sized photo: 3000×2000 pixels of noise, which JPEG compresses about as badly as a
+ * camera's grain (some 4.7 MB at quality 90). Made here, so the package carries no large binary.
+ */
+async function phonePhoto(): Promise<Buffer> {
+  const [width, height] = [3000, 2000];
+  const pixels = Buffer.alloc(width * height * 3);
+  let state = 1;
+  for (let i = 0; i < pixels.length; i++) {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    pixels[i] = state >>> 24;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
 
 const LIMITS: PictureLimits = { timeoutMs: 1000, maxBytes: 8 * 1024 * 1024, concurrency: 4 };
 const SMALL_CAP: PictureLimits = { ...LIMITS, maxBytes: 1024 * 1024 };
@@ -29,7 +40,7 @@ const hits = new Map<string, number>();
 const hitsOf = (path: string) => hits.get(path) ?? 0;
 
 beforeAll(async () => {
-  photo = await readFile(await photoFile(1));
+  photo = await phonePhoto();
   server = createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     hits.set(pathname, hitsOf(pathname) + 1);
@@ -128,7 +139,7 @@ describe('pictureFormat', () => {
 });
 
 describe('fetchPictures', () => {
-  const use = (path: string, row: string) => ({ url: `${base}${path}`, where: `material_coverage row ${row}, "image"` });
+  const use = (path: string, row: string) => ({ url: `${base}${path}`, where: `authors row ${row}, "portrait"` });
 
   it('asks the server only for what the cache lacks on the next build, and keeps only what is used', async () => {
     const cache = fakeCache();
@@ -144,7 +155,7 @@ describe('fetchPictures', () => {
     expect(hitsOf('/photo.jpg')).toBe(1);
     expect((await readFile(first.files.get(`${base}/photo.jpg`) as string)).equals(photo)).toBe(true);
     expect(warnings).toEqual([
-      `material_coverage row 3, "image": picture ${base}/missing.jpg not used (HTTP 404); the row is published without it`,
+      `authors row 3, "portrait": picture ${base}/missing.jpg not used (HTTP 404); the row is published without it`,
     ]);
 
     // The next build, content changed elsewhere: the photo comes from the cache without a request.
@@ -194,24 +205,15 @@ describe('fetchPictures', () => {
 });
 
 describe('sourcing a table with a remoteImage column', () => {
-  const MATERIALS: TableSpec = {
-    table: 'material_coverage',
-    nodeType: 'Material',
-    columns: [
-      { name: 'name', type: 'String', required: true },
-      { name: 'image', type: 'String', remoteImage: true },
-    ],
-    queries: [{}],
-  };
   const rows = () => [
-    { id: 1, name: 'Photo', image: `${base}/photo.jpg`, is_active: true, order_index: 1 },
-    { id: 2, name: 'Dead', image: `${base}/missing.jpg`, is_active: true, order_index: 2 },
-    { id: 3, name: 'Site path', image: '/images/materials/pet.svg', is_active: true, order_index: 3 },
-    { id: 4, name: 'None', image: null, is_active: true, order_index: 4 },
+    { id: 1, name: 'Photo', portrait: `${base}/photo.jpg`, is_active: true, order_index: 1 },
+    { id: 2, name: 'Dead', portrait: `${base}/missing.jpg`, is_active: true, order_index: 2 },
+    { id: 3, name: 'Site path', portrait: '/images/authors/budi.svg', is_active: true, order_index: 3 },
+    { id: 4, name: 'None', portrait: null, is_active: true, order_index: 4 },
   ];
   const driver: Driver = { label: 'test rows', read: async () => rows(), close: async () => undefined };
   // Remote settings, so the plugin does not warn about the embedded default; the rows come from `driver`.
-  const options = { tables: [MATERIALS], url: 'https://abcd.supabase.co', anonKey: 'key', remoteImages: { timeoutMs: 1000 } };
+  const options = { tables: [AUTHORS], url: 'https://abcd.supabase.co', anonKey: 'key', remoteImages: { timeoutMs: 1000 } };
 
   it('links the downloaded picture as a File node of gatsby-source-filesystem and publishes every row', async () => {
     const gatsby = fakeGatsby();
@@ -222,14 +224,14 @@ describe('sourcing a table with a remoteImage column', () => {
     expect(others).toEqual([]);
     expect(file).toMatchObject({ url: `${base}/photo.jpg`, extension: 'jpg', internal: { owner: 'gatsby-source-filesystem' } });
     expect((await readFile(String(file?.absolutePath))).equals(photo)).toBe(true);
-    expect(gatsby.ofType('Material').map(({ name, image_file }) => ({ name, image_file }))).toEqual([
-      { name: 'Photo', image_file: file?.id },
-      { name: 'Dead', image_file: null },
-      { name: 'Site path', image_file: null },
-      { name: 'None', image_file: null },
+    expect(gatsby.ofType('Author').map(({ name, portrait_file }) => ({ name, portrait_file }))).toEqual([
+      { name: 'Photo', portrait_file: file?.id },
+      { name: 'Dead', portrait_file: null },
+      { name: 'Site path', portrait_file: null },
+      { name: 'None', portrait_file: null },
     ]);
     expect(gatsby.warnings).toEqual([
-      `${PLUGIN_NAME}: material_coverage row 2, "image": picture ${base}/missing.jpg not used (HTTP 404); the row is published without it`,
+      `${PLUGIN_NAME}: authors row 2, "portrait": picture ${base}/missing.jpg not used (HTTP 404); the row is published without it`,
     ]);
     expect(gatsby.infos).toContain(`${PLUGIN_NAME}: pictures: 1 downloaded, 0 from the cache, 1 not used`);
     expect([...hits.keys()].sort()).toEqual(['/missing.jpg', '/photo.jpg']);
@@ -245,7 +247,7 @@ describe('sourcing a table with a remoteImage column', () => {
 
     expect(hitsOf('/photo.jpg')).toBe(0);
     expect(second.ofType('File').map((node) => node.id)).toEqual(first.ofType('File').map((node) => node.id));
-    expect(second.ofType('Material')[0]?.image_file).toBe(first.ofType('Material')[0]?.image_file);
+    expect(second.ofType('Author')[0]?.portrait_file).toBe(first.ofType('Author')[0]?.portrait_file);
     expect(second.infos).toContain(`${PLUGIN_NAME}: pictures: 0 downloaded, 1 from the cache, 1 not used`);
   });
 });

@@ -1,49 +1,38 @@
-import { onPluginInit } from '../../plugins/gatsby-source-supabase-content/src/on-plugin-init';
-import { remoteDriver } from '../../plugins/gatsby-source-supabase-content/src/remote';
-import { sourceContent } from '../../plugins/gatsby-source-supabase-content/src/source-nodes';
-import { ERROR_CODES } from '../../plugins/gatsby-source-supabase-content/src/errors';
-import { CONTENT_TABLES } from '../../src/content/model';
-import { fakeGatsby } from './support/fake-gatsby';
+// The remote driver against a PostgREST stand-in on this machine: the requests it makes for a
+// content model (the recipe site's, ./fixtures/model.ts), the nodes it makes of the answers, and
+// how each kind of failure fails the build naming the URL and the table.
+import { onPluginInit } from '../src/on-plugin-init';
+import { remoteDriver } from '../src/remote';
+import { sourceContent } from '../src/source-nodes';
+import { ERROR_CODES } from '../src/errors';
+import { fakeGatsby } from '../testing';
+import { TABLES } from './fixtures/model';
 import { startFakePostgrest, type FakePostgrest, type FakeRow } from './support/fake-postgrest';
 
 const KEY = 'anon-key-for-tests';
-const tables = CONTENT_TABLES;
+const tables = TABLES;
 
-function material(id: string, order: number, extra: Partial<FakeRow> = {}): FakeRow {
+function author(id: string, order: number, extra: Partial<FakeRow> = {}): FakeRow {
   return {
     id,
-    name: `Material ${id}`,
-    description: `About ${id}`,
-    image: `/images/materials/${id}.svg`,
-    status: 'live',
+    name: `Author ${id}`,
+    bio: `About ${id}`,
+    portrait: `/images/authors/${id}.svg`,
+    role: 'writer',
     is_active: true,
     order_index: order,
     ...extra,
   };
 }
 
-function milestone(id: string, order: number, extra: Partial<FakeRow> = {}): FakeRow {
+function recipe(id: string, course: string, order: number, extra: Partial<FakeRow> = {}): FakeRow {
   return {
     id,
-    period: `Q${order} 2025`,
-    title: `Milestone ${id}`,
-    description: `Step ${id}`,
-    status: 'completed',
-    icon: 'CheckCircle',
-    is_active: true,
-    order_index: order,
-    ...extra,
-  };
-}
-
-function card(id: string, classification: string, order: number, extra: Partial<FakeRow> = {}): FakeRow {
-  return {
-    id,
-    classification,
-    title: `Card ${id}`,
-    subtitle: `Subtitle ${id}`,
-    icon: '⚡',
-    icon_color: '#16a34a',
+    course,
+    title: `Recipe ${id}`,
+    summary: `Summary ${id}`,
+    difficulty: 'easy',
+    minutes: 30,
     is_active: true,
     order_index: order,
     ...extra,
@@ -52,17 +41,16 @@ function card(id: string, classification: string, order: number, extra: Partial<
 
 function sampleTables(): Record<string, FakeRow[]> {
   return {
-    material_coverage: [
-      material('m2', 2, { name: '<b>html</b> & <script>alert(1)</script>', image: null }),
-      material('m1', 1),
-      material('m-off', 0, { is_active: false }),
+    authors: [
+      author('a2', 2, { name: '<b>html</b> & <script>alert(1)</script>', portrait: null }),
+      author('a1', 1),
+      author('a-off', 0, { is_active: false }),
     ],
-    timeline: [milestone('t1', 1), milestone('t2', 2, { status: 'current', icon: 'Rocket' })],
-    feature_cards: [
-      card('a2', 'adasorter', 2),
-      card('a1', 'adasorter', 1),
-      card('w1', 'worker', 1),
-      card('w-off', 'worker', 0, { is_active: false }),
+    recipes: [
+      recipe('m2', 'main', 2),
+      recipe('m1', 'main', 1),
+      recipe('d1', 'dessert', 1),
+      recipe('d-off', 'dessert', 0, { is_active: false }),
     ],
   };
 }
@@ -77,8 +65,7 @@ afterEach(async () => {
 async function run(rows: Record<string, FakeRow[]>, override?: Parameters<typeof startFakePostgrest>[0]['override']) {
   server = await startFakePostgrest({ anonKey: KEY, tables: rows, override });
   const gatsby = fakeGatsby();
-  await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
-  await sourceContent(gatsby.args, { tables, url: server.url, anonKey: KEY });
+  await gatsby.source({ tables, url: server.url, anonKey: KEY });
   return { gatsby, server };
 }
 
@@ -87,32 +74,26 @@ describe('remote driver: the requests it makes', () => {
     const { server } = await run(sampleTables());
 
     expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-      'GET /rest/v1/material_coverage',
-      'GET /rest/v1/timeline',
-      'GET /rest/v1/feature_cards',
-      'GET /rest/v1/feature_cards',
+      'GET /rest/v1/authors',
+      'GET /rest/v1/recipes',
+      'GET /rest/v1/recipes',
     ]);
     expect(server.requests.map((r) => [...r.query])).toEqual([
       [
-        ['select', 'id,name,description,image,status,is_active,order_index'],
+        ['select', 'id,name,bio,portrait,role,is_active,order_index'],
         ['is_active', 'eq.true'],
         ['order', 'order_index.asc'],
       ],
       [
-        ['select', 'id,period,title,description,status,icon,is_active,order_index'],
+        ['select', 'id,course,title,summary,difficulty,minutes,is_active,order_index'],
         ['is_active', 'eq.true'],
+        ['course', 'eq.main'],
         ['order', 'order_index.asc'],
       ],
       [
-        ['select', 'id,classification,title,subtitle,icon,icon_color,is_active,order_index'],
+        ['select', 'id,course,title,summary,difficulty,minutes,is_active,order_index'],
         ['is_active', 'eq.true'],
-        ['classification', 'eq.adasorter'],
-        ['order', 'order_index.asc'],
-      ],
-      [
-        ['select', 'id,classification,title,subtitle,icon,icon_color,is_active,order_index'],
-        ['is_active', 'eq.true'],
-        ['classification', 'eq.worker'],
+        ['course', 'eq.dessert'],
         ['order', 'order_index.asc'],
       ],
     ]);
@@ -125,8 +106,8 @@ describe('remote driver: the requests it makes', () => {
   test('a trailing slash in the URL does not change the request path', async () => {
     server = await startFakePostgrest({ anonKey: KEY, tables: sampleTables() });
     const driver = remoteDriver({ url: `${server.url}/`, anonKey: KEY });
-    await driver.read({ table: 'timeline', nodeType: 'TimelineItem', columns: [], queries: [{}] }, {});
-    expect(server.requests[0]?.path).toBe('/rest/v1/timeline');
+    await driver.read({ table: 'authors', nodeType: 'Author', columns: [], queries: [{}] }, {});
+    expect(server.requests[0]?.path).toBe('/rest/v1/authors');
     expect(driver.label).toBe(server.url);
   });
 });
@@ -136,51 +117,51 @@ describe('remote driver: the nodes it makes', () => {
     const { gatsby } = await run(sampleTables());
 
     expect(gatsby.errors).toEqual([]);
-    const materials = gatsby.ofType('MaterialCoverage');
-    expect(materials.map((n) => n.row_id)).toEqual(['m1', 'm2']);
-    expect(materials[1]).toMatchObject({
-      row_id: 'm2',
+    const authors = gatsby.ofType('Author');
+    expect(authors.map((n) => n.row_id)).toEqual(['a1', 'a2']);
+    expect(authors[1]).toMatchObject({
+      row_id: 'a2',
       name: '<b>html</b> & <script>alert(1)</script>',
-      description: 'About m2',
-      image: null,
-      status: 'live',
+      bio: 'About a2',
+      portrait: null,
+      role: 'writer',
       row_position: 1,
       parent: null,
       children: [],
-      internal: { type: 'MaterialCoverage' },
+      internal: { type: 'Author' },
     });
     // Only the published columns (and the link to a downloaded picture) become fields; is_active
     // and order_index decide which rows and in what order, they are not content.
-    expect(Object.keys(materials[1] ?? {}).sort()).toEqual([
+    expect(Object.keys(authors[1] ?? {}).sort()).toEqual([
+      'bio',
       'children',
-      'description',
       'id',
-      'image',
-      'image_file',
       'internal',
       'name',
       'parent',
+      'portrait',
+      'portrait_file',
+      'role',
       'row_id',
       'row_position',
-      'status',
     ]);
-    expect(gatsby.ofType('TimelineItem').map((n) => n.row_id)).toEqual(['t1', 't2']);
-    expect(gatsby.ofType('FeatureCard').map((n) => [n.classification, n.row_id])).toEqual([
-      ['adasorter', 'a1'],
-      ['adasorter', 'a2'],
-      ['worker', 'w1'],
+    expect(gatsby.ofType('Recipe').map((n) => [n.course, n.row_id])).toEqual([
+      ['main', 'm1'],
+      ['main', 'm2'],
+      ['dessert', 'd1'],
     ]);
+    expect(gatsby.ofType('Recipe')[0]).toMatchObject({ title: 'Recipe m1', summary: 'Summary m1', difficulty: 'easy', minutes: 30 });
   });
 
   test('node ids come from createNodeId and digests change only with the content', async () => {
     const first = await run(sampleTables());
-    const before = first.gatsby.ofType('TimelineItem');
+    const before = first.gatsby.ofType('Author');
     await first.server.close();
 
     const rows = sampleTables();
-    rows.timeline = [milestone('t1', 1), milestone('t2', 2, { title: 'Renamed', status: 'current', icon: 'Rocket' })];
+    rows.authors = [author('a1', 1), author('a2', 2, { name: 'Renamed', portrait: null })];
     const second = await run(rows);
-    const after = second.gatsby.ofType('TimelineItem');
+    const after = second.gatsby.ofType('Author');
 
     expect(after.map((n) => n.id)).toEqual(before.map((n) => n.id));
     expect(new Set(after.map((n) => n.id)).size).toBe(2);
@@ -192,39 +173,39 @@ describe('remote driver: the nodes it makes', () => {
   test('re-sourcing removes nodes whose rows were deactivated or deleted', async () => {
     server = await startFakePostgrest({ anonKey: KEY, tables: sampleTables() });
     const gatsby = fakeGatsby();
-    await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
     const options = { tables, url: server.url, anonKey: KEY };
-    await sourceContent(gatsby.args, options);
-    expect(gatsby.ofType('MaterialCoverage')).toHaveLength(2);
+    await gatsby.source(options);
+    expect(gatsby.ofType('Author')).toHaveLength(2);
 
     const rows = sampleTables();
-    rows.material_coverage = [material('m1', 1), material('m2', 2, { is_active: false })];
-    rows.feature_cards = [];
+    rows.authors = [author('a1', 1), author('a2', 2, { is_active: false })];
+    // Every dessert deleted; the main courses untouched.
+    rows.recipes = sampleTables().recipes?.filter((row) => row.course === 'main') ?? [];
     server.tables = rows;
     gatsby.resetPass();
-    await sourceContent(gatsby.args, options);
+    await gatsby.source(options);
 
     expect(gatsby.errors).toEqual([]);
-    expect(gatsby.ofType('MaterialCoverage').map((n) => n.row_id)).toEqual(['m1']);
-    expect(gatsby.ofType('FeatureCard')).toEqual([]);
-    expect(gatsby.ofType('TimelineItem')).toHaveLength(2);
+    expect(gatsby.ofType('Author').map((n) => n.row_id)).toEqual(['a1']);
+    expect(gatsby.ofType('Recipe').filter((n) => n.course === 'dessert')).toEqual([]);
+    expect(gatsby.ofType('Recipe').filter((n) => n.course === 'main')).toHaveLength(2);
   });
 });
 
 describe('remote driver: unknown values are kept with a warning', () => {
-  test('an unknown status or icon does not fail; the warning names table, row and value', async () => {
+  test('an unknown role or difficulty does not fail; the warning names table, row and value', async () => {
     const rows = sampleTables();
-    rows.material_coverage = [material('m1', 1, { status: 'recycling-soon' })];
-    rows.timeline = [milestone('t1', 1, { icon: 'Sparkles' })];
+    rows.authors = [author('a1', 1, { role: 'translator' })];
+    rows.recipes = [recipe('m1', 'main', 1, { difficulty: 'extreme' })];
     const { gatsby } = await run(rows);
 
     expect(gatsby.errors).toEqual([]);
-    expect(gatsby.ofType('MaterialCoverage')[0]?.status).toBe('recycling-soon');
-    expect(gatsby.ofType('TimelineItem')[0]?.icon).toBe('Sparkles');
+    expect(gatsby.ofType('Author')[0]?.role).toBe('translator');
+    expect(gatsby.ofType('Recipe')[0]?.difficulty).toBe('extreme');
     expect(gatsby.warnings).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/material_coverage row m1: unknown status "recycling-soon"/),
-        expect.stringMatching(/timeline row t1: unknown icon "Sparkles"/),
+        expect.stringMatching(/authors row a1: unknown role "translator"/),
+        expect.stringMatching(/recipes \(course = main\) row m1: unknown difficulty "extreme"/),
       ]),
     );
   });
@@ -241,11 +222,11 @@ describe('remote driver: failures fail the build and name the URL and the table'
 
   test('HTTP 500', async () => {
     const { error, url } = await failure((r) =>
-      r.path.endsWith('/timeline') ? { status: 500, body: '{"message":"database is restarting"}' } : undefined,
+      r.path.endsWith('/recipes') ? { status: 500, body: '{"message":"database is restarting"}' } : undefined,
     );
     expect(error.id).toBe(ERROR_CODES.HttpError);
     expect(error.text).toContain(url);
-    expect(error.text).toContain('timeline');
+    expect(error.text).toContain('recipes (course = main)');
     expect(error.text).toContain('HTTP 500');
     expect(error.text).toContain('database is restarting');
   });
@@ -253,14 +234,13 @@ describe('remote driver: failures fail the build and name the URL and the table'
   test('a rejected key (401)', async () => {
     server = await startFakePostgrest({ anonKey: KEY, tables: sampleTables() });
     const gatsby = fakeGatsby();
-    await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
-    await sourceContent(gatsby.args, { tables, url: server.url, anonKey: 'wrong-key' });
+    await gatsby.source({ tables, url: server.url, anonKey: 'wrong-key' });
 
     expect(gatsby.errors).toEqual([
       {
         id: ERROR_CODES.KeyRejected,
         // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
-        text: expect.stringContaining(`${server.url} rejected the anon key (HTTP 401) while reading material_coverage`),
+        text: expect.stringContaining(`${server.url} rejected the anon key (HTTP 401) while reading authors`),
       },
     ]);
     expect(gatsby.errors[0]?.text).not.toContain('wrong-key');
@@ -284,7 +264,7 @@ describe('remote driver: failures fail the build and name the URL and the table'
 
     expect(gatsby.errors).toHaveLength(1);
     expect(gatsby.errors[0]?.id).toBe(ERROR_CODES.BackendUnreachable);
-    expect(gatsby.errors[0]?.text).toContain(`Could not reach the Supabase backend at ${url} while reading material_coverage`);
+    expect(gatsby.errors[0]?.text).toContain(`Could not reach the Supabase backend at ${url} while reading authors`);
     expect(gatsby.errors[0]?.text).toContain('ECONNREFUSED');
   });
 
@@ -296,7 +276,7 @@ describe('remote driver: failures fail the build and name the URL and the table'
 
     expect(gatsby.errors[0]?.id).toBe(ERROR_CODES.BackendUnreachable);
     expect(gatsby.errors[0]?.text).toContain(url);
-    expect(gatsby.errors[0]?.text).toContain('material_coverage');
+    expect(gatsby.errors[0]?.text).toContain('authors');
     expect(gatsby.errors[0]?.text).toMatch(/ENOTFOUND|EAI_AGAIN/);
   });
 
@@ -308,40 +288,39 @@ describe('remote driver: failures fail the build and name the URL and the table'
     await sourceContent(gatsby.args, { tables, url, anonKey: KEY }, async () => remoteDriver({ url, anonKey: KEY, timeoutMs: 200 }));
 
     expect(gatsby.errors[0]?.id).toBe(ERROR_CODES.BackendUnreachable);
-    expect(gatsby.errors[0]?.text).toContain(`${url} while reading material_coverage`);
+    expect(gatsby.errors[0]?.text).toContain(`${url} while reading authors`);
     expect(gatsby.errors[0]?.text).toMatch(/abort/i);
   });
 
   test('a body that is not JSON', async () => {
     const { error, url } = await failure((r) =>
-      r.path.endsWith('/material_coverage') ? { status: 200, body: '<html>maintenance</html>' } : undefined,
+      r.path.endsWith('/authors') ? { status: 200, body: '<html>maintenance</html>' } : undefined,
     );
     expect(error.id).toBe(ERROR_CODES.BadBody);
-    expect(error.text).toContain(`${url} did not return a JSON array of rows for material_coverage`);
+    expect(error.text).toContain(`${url} did not return a JSON array of rows for authors`);
     expect(error.text).toContain('not JSON');
   });
 
   test('a JSON body that is not an array', async () => {
     const { error, url } = await failure((r) =>
-      r.query.get('classification') === 'eq.worker' ? { status: 200, body: '{"rows":[]}' } : undefined,
+      r.query.get('course') === 'eq.dessert' ? { status: 200, body: '{"rows":[]}' } : undefined,
     );
     expect(error.id).toBe(ERROR_CODES.BadBody);
     expect(error.text).toContain(url);
-    expect(error.text).toContain('feature_cards (classification = worker)');
+    expect(error.text).toContain('recipes (course = dessert)');
     expect(error.text).toContain('expected an array, got an object');
   });
 
   test('under gatsby develop a failed re-source keeps the content it already had', async () => {
     server = await startFakePostgrest({ anonKey: KEY, tables: sampleTables() });
     const gatsby = fakeGatsby();
-    await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
     const options = { tables, url: server.url, anonKey: KEY };
-    await sourceContent(gatsby.args, options);
+    await gatsby.source(options);
     const before = [...gatsby.nodes.keys()];
 
     server.tables = {};
     gatsby.resetPass();
-    await sourceContent(gatsby.args, options);
+    await gatsby.source(options);
 
     expect(gatsby.errors).toHaveLength(1);
     expect([...gatsby.nodes.keys()]).toEqual(before);

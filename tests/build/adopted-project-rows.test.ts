@@ -2,11 +2,13 @@
 // our migrations), as PostgREST returns them: bigint ids as JSON numbers, uuid or text ids, nulls
 // and blanks in optional columns, extra columns, values of another type, rows without a title.
 // The build publishes every row it can show, in order, and names each row it leaves out.
-import { onPluginInit } from '../../plugins/gatsby-source-supabase-content/src/on-plugin-init';
-import { sourceContent } from '../../plugins/gatsby-source-supabase-content/src/source-nodes';
+import { fakeGatsby } from 'gatsby-source-supabase-content/testing';
+import {
+  startFakePostgrest,
+  type FakePostgrest,
+  type FakeRow,
+} from '../../plugins/gatsby-source-supabase-content/tests/support/fake-postgrest';
 import { CONTENT_TABLES } from '../../src/content/model';
-import { fakeGatsby } from './support/fake-gatsby';
-import { startFakePostgrest, type FakePostgrest, type FakeRow } from './support/fake-postgrest';
 
 const KEY = 'anon-key-for-tests';
 
@@ -48,8 +50,7 @@ afterEach(async () => {
 async function build(override?: Parameters<typeof startFakePostgrest>[0]['override']) {
   server = await startFakePostgrest({ anonKey: KEY, tables: legacyTables(), override });
   const gatsby = fakeGatsby();
-  await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
-  await sourceContent(gatsby.args, { tables: CONTENT_TABLES, url: server.url, anonKey: KEY });
+  await gatsby.source({ tables: CONTENT_TABLES, url: server.url, anonKey: KEY });
   return gatsby;
 }
 

@@ -1,6 +1,6 @@
 -- For an adopted contact_submissions whose rows are numbered (bigint identity, serial): give it
 -- the uuid ids the site needs, keeping every row and its old number. Not a migration: run it once,
--- by hand, if supabase/verify-adoption.sql says "file it with an id made in the browser → refused".
+-- by hand, if supabase/scripts/verify-adoption.sql says "file it with an id made in the browser → refused".
 --
 -- Why: the browser makes each inquiry's id (crypto.randomUUID()) and sends it with the insert, and
 -- the notifier finds the row by that id. A numbered id column cannot take it (PostgREST answers
@@ -12,12 +12,12 @@
 -- table has a foreign key to contact_submissions: those references must be moved first.
 --
 -- Then re-apply the table's grants for a uuid id (the migrations are safe to run again):
---   psql "$DB_URL" -f supabase/switch-submission-ids-to-uuid.sql
+--   psql "$DB_URL" -f supabase/scripts/switch-submission-ids-to-uuid.sql
 --   psql "$DB_URL" --single-transaction \
 --     -f supabase/migrations/20261123000200_contact_submissions.sql \
 --     -f supabase/migrations/20261123000300_connection_test.sql \
 --     -f supabase/migrations/20261123000400_adopted_objects.sql
--- and check with supabase/verify-adoption.sql.
+-- and check with supabase/scripts/verify-adoption.sql.
 
 begin;
 

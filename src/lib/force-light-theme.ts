@@ -1,7 +1,7 @@
 const DARK_SCHEME = '(prefers-color-scheme: dark)';
 
-// Spec §2: the light theme is forced. Whatever marks the document dark (a `dark` class or a
-// data-theme="dark", as theme scripts and some hosts' toolbars add) is removed.
+// The light theme is forced (docs/behaviour.md#other-behaviour). Whatever marks the document dark
+// (a `dark` class or a data-theme="dark", as theme scripts and some hosts' toolbars add) is removed.
 export function removeDarkMarkers(root: HTMLElement): void {
   root.classList.remove('dark');
   if (root.getAttribute('data-theme') === 'dark') root.removeAttribute('data-theme');

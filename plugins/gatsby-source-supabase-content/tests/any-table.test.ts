@@ -1,15 +1,12 @@
-// The plugin on its own, as another site would use it: a table this site does not have, with its
-// own id, flag and order columns, served by the embedded PGlite default from that site's SQL files.
-// Nothing of this site's content model is involved.
+// The plugin with a table whose id, flag and order columns have names of their own, served by the
+// embedded PGlite default from SQL files written here.
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { TableSpec } from '../../plugins/gatsby-source-supabase-content/browser';
-import { onPluginInit } from '../../plugins/gatsby-source-supabase-content/src/on-plugin-init';
-import { typeDefinition } from '../../plugins/gatsby-source-supabase-content/src/schema';
-import { sourceContent } from '../../plugins/gatsby-source-supabase-content/src/source-nodes';
-import { SUPABASE_PATHS } from '../support/database';
-import { fakeGatsby } from './support/fake-gatsby';
+import type { TableSpec } from '../browser';
+import { typeDefinition } from '../src/schema';
+import { fakeGatsby } from '../testing';
+import { EMBEDDED } from './fixtures/model';
 
 const POSTS: TableSpec = {
   table: 'posts',
@@ -58,11 +55,10 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 test('publishes the readable rows of any table described in the options, and types them', async () => {
   const gatsby = fakeGatsby();
-  await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
-  await sourceContent(gatsby.args, {
+  await gatsby.source({
     tables: [POSTS],
-    // Supabase's roles come from this repository's platform stand-in; the schema is the other site's.
-    embedded: { bootstrap: SUPABASE_PATHS.bootstrap, migrations: path.join(dir, 'migrations'), seed: path.join(dir, 'seed.sql') },
+    // Supabase's roles come from the fixtures' platform stand-in; the schema is written above.
+    embedded: { bootstrap: EMBEDDED.bootstrap, migrations: path.join(dir, 'migrations'), seed: path.join(dir, 'seed.sql') },
   });
 
   expect(gatsby.errors).toEqual([]);
@@ -78,7 +74,8 @@ test('publishes the readable rows of any table described in the options, and typ
     { row_id: 'hello', row_position: 1, title: 'Hello', lang: 'en', reading_minutes: 3 },
     { row_id: 'halo', row_position: 0, title: 'Halo', lang: 'id', reading_minutes: 4 },
   ]);
-  expect(gatsby.ofType('MaterialCoverage')).toEqual([]);
+  // Only the table the options describe becomes nodes.
+  expect(new Set([...gatsby.nodes.values()].map((node) => node.internal.type))).toEqual(new Set(['BlogPost']));
   expect(gatsby.infos.join('\n')).toContain('3 BlogPost from embedded PGlite');
 
   expect(typeDefinition(POSTS)).toBe(

@@ -1,0 +1,55 @@
+// The scheduled job's call (`{"sweep": true}` with the service key, every minute): individual emails
+// for what is due, then the digest when one is due.
+import { deliver } from './deliver.ts';
+import { sendDigest } from './digest.ts';
+import { renderNotification } from './email.ts';
+import { json } from './http.ts';
+import { log } from './log.ts';
+import { providerUnavailable } from './resend.ts';
+import type { Settings } from './settings.ts';
+import type { SubmissionStore } from './store.ts';
+
+interface SweepSummary {
+  sent: number;
+  retrying: number;
+  released: number;
+  digested: number;
+}
+
+/**
+ * Due rows oldest first, a bounded batch within the hourly cap, each emailed alone. A failure that
+ * says Resend is unwell (429, 5xx, no answer) ends the batch: the rest goes back untried, to the next
+ * minute's sweep, and the digest waits too. Where Turnstile is configured, only rows whose browser
+ * call passed the check get emails of their own; the rest go to the digest.
+ */
+export async function sweep(store: SubmissionStore, settings: Pick<Settings, 'resend' | 'turnstile'>): Promise<Response> {
+  const verifiedOnly = settings.turnstile !== null;
+  const summary: SweepSummary = { sent: 0, retrying: 0, released: 0, digested: 0 };
+  const { claim, rows } = await store.claimBatch(verifiedOnly);
+  let providerDown = false;
+  for (const [index, row] of rows.entries()) {
+    const attempt = row.attempts + 1;
+    const { sent, rows: recorded } = await deliver(store, settings.resend, claim!, [row.id], renderNotification(row), row.id);
+    if (sent.ok) {
+      summary.sent += recorded;
+      log('info', 'sent', { id: row.id, mode: 'sweep', attempt, emailId: sent.emailId });
+      continue;
+    }
+    summary.retrying += recorded;
+    log('warn', 'send-failed', { id: row.id, mode: 'sweep', attempt, resendStatus: String(sent.status) });
+    if (providerUnavailable(sent.status)) {
+      providerDown = true;
+      const untried = rows.slice(index + 1).map((rest) => rest.id);
+      if (untried.length > 0) summary.released += await store.release(claim!, untried);
+      break;
+    }
+  }
+  if (!providerDown) {
+    const digest = await sendDigest(store, settings.resend, verifiedOnly);
+    summary.digested += digest.digested;
+    summary.retrying += digest.retrying;
+  }
+
+  log('info', 'swept', { status: 200, ...summary });
+  return json(200, { ...summary });
+}

@@ -1,0 +1,58 @@
+// The body's fields, apart from any request: which call a body is, and which field is named first
+// when it is neither.
+import assert from 'node:assert/strict';
+import { MAX_TURNSTILE_TOKEN_LENGTH } from '../../supabase/functions/inquiry-notif-resend/turnstile.ts';
+import { readCall } from '../../supabase/functions/inquiry-notif-resend/validate.ts';
+
+const ID = '6F1C2D3E-4B5A-4C7D-8E9F-0A1B2C3D4E5F';
+const INQUIRY = { id: ID, name: 'Ada', email: 'ada@example.com', company: null, message: 'Hello', type: 'contact' };
+
+Deno.test('a sweep is `{"sweep": true}`; any other value of sweep is refused, whatever else is there', () => {
+  assert.deepEqual(readCall({ sweep: true }), { kind: 'sweep' });
+  assert.deepEqual(readCall({ ...INQUIRY, sweep: true }), { kind: 'sweep' });
+  for (const sweep of [false, 'true', 1, null, undefined]) {
+    assert.deepEqual(readCall({ ...INQUIRY, sweep }), { field: 'sweep', problem: 'must be true' }, String(sweep));
+  }
+});
+
+Deno.test('a notify call keeps only the id, lower-cased, and a token that is not empty', () => {
+  assert.deepEqual(readCall(INQUIRY), { kind: 'notify', id: ID.toLowerCase(), turnstileToken: undefined });
+  assert.deepEqual(readCall({ ...INQUIRY, turnstileToken: '' }), { kind: 'notify', id: ID.toLowerCase(), turnstileToken: undefined });
+  assert.deepEqual(readCall({ ...INQUIRY, turnstileToken: 'XXXX.DUMMY' }), {
+    kind: 'notify',
+    id: ID.toLowerCase(),
+    turnstileToken: 'XXXX.DUMMY',
+  });
+});
+
+Deno.test('the fields are checked in order and the first bad one is named', () => {
+  // From an empty body, each valid field added moves the complaint on to the next one.
+  const order = ['id', 'name', 'email', 'company', 'message', 'type'] as const;
+  const body: Record<string, unknown> = { company: 7 };
+  for (const field of order) {
+    const result = readCall(body);
+    assert.ok('field' in result, `${field}: ${JSON.stringify(result)}`);
+    assert.equal(result.field, field);
+    body[field] = INQUIRY[field];
+  }
+  assert.equal((readCall(body) as { kind: string }).kind, 'notify');
+});
+
+Deno.test("an email is what the form's email input accepts", () => {
+  for (const email of ['ada@example.com', 'ada+site@localhost', "o'brien@example.co.id"]) {
+    assert.equal((readCall({ ...INQUIRY, email }) as { kind: string }).kind, 'notify', email);
+  }
+  for (const email of ['ada', 'ada@', '@example.com', 'Ada <ada@example.com>', 'a@b.com, c@d.com', 'ada@exa mple.com']) {
+    assert.deepEqual(readCall({ ...INQUIRY, email }), { field: 'email', problem: 'must be an email address' }, email);
+  }
+});
+
+Deno.test('a Turnstile token is a string of at most 2048 characters', () => {
+  assert.equal(MAX_TURNSTILE_TOKEN_LENGTH, 2048);
+  const longest = 'x'.repeat(MAX_TURNSTILE_TOKEN_LENGTH);
+  assert.deepEqual(readCall({ ...INQUIRY, turnstileToken: longest }), { kind: 'notify', id: ID.toLowerCase(), turnstileToken: longest });
+  for (const turnstileToken of [`${longest}x`, 42, null, ['token']]) {
+    const result = readCall({ ...INQUIRY, turnstileToken });
+    assert.ok('field' in result && result.field === 'turnstileToken', JSON.stringify(result));
+  }
+});
