@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { startLocalBackend, type LocalBackend } from '../support/backend';
+import { startLocalBackend, type LocalBackend } from 'local-supabase';
 import { REPO_ROOT } from '../support/database';
 import { describeWithPgCron, loadSupabaseFiles, startPostgresCluster, type PostgresCluster } from '../support/postgres';
 

@@ -6,8 +6,8 @@
 // proves once that this server runs jobs on their schedule). The database suite of the inquiries
 // runs here too, with a second connection for the concurrent claims.
 import { Client } from 'pg';
-import { startLocalBackend, takeNetCalls, replayNetCall, type LocalBackend, type NetCall } from '../support/backend';
-import { insertInquiry, notifyTeam, visitorRow } from '../support/backend/visitor';
+import { startLocalBackend, takeNetCalls, replayNetCall, type LocalBackend, type NetCall } from 'local-supabase';
+import { insertInquiry, notifyTeam, visitorRow } from 'local-supabase/visitor';
 import { describeWithPgCron, loadSupabaseFiles, startPostgresCluster, startTogether, type PostgresCluster } from '../support/postgres';
 import { describeInquiryAlerts } from './suites/inquiry-alerts';
 import { describeInquiryLimits } from './suites/inquiry-limits';

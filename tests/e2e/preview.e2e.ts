@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Frame, Locator, Page } from 'playwright-core';
 import { PREVIEW_TEXT } from '../../src/content/preview';
-import type { LocalBackend } from '../support/backend';
+import type { LocalBackend } from 'local-supabase';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser';
 import { startBackendAtBuildPort } from './support/backend-content';
 import { publishedSeedContent, waitFor } from './support/page-helpers';

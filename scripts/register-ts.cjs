@@ -1,7 +1,7 @@
-// Lets plain Node 20 (the backend's CLI, scripts/bench.mjs) require the project's TypeScript test
-// support and the plugin's embedded-db.ts: Node 20 cannot strip types, and the repository already
-// carries Babel for Jest, so this compiles .ts on require with the same TypeScript preset rather
-// than adding a loader package.
+// Lets plain Node 20 (npm run backend, serve and the benches) require the project's TypeScript: the
+// local-supabase and static-host packages, the plugin's embedded-db.ts, the site's content modules.
+// Node 20 cannot strip types, and the repository already carries Babel for Jest, so this compiles
+// .ts on require with the same TypeScript preset rather than adding a loader package.
 const babel = require('@babel/core');
 const fs = require('node:fs');
 

@@ -1,5 +1,5 @@
 // The modal's two backend moments besides the submission itself: the connection test when it opens
-// (spec §7 call 4) and the honeypot, a field only bots fill, which turns a submission into a fake
+// (call 4 of docs/behaviour.md#the-calls-the-page-makes) and the honeypot, a field only bots fill, which turns a submission into a fake
 // success that sends nothing.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { FIELD_LABELS, HONEYPOT_FIELD, MODAL_COPY } from '../../src/content/modal';

@@ -1,44 +1,26 @@
-// The browser's refresh against a project the site adopted: a PostgREST-shaped server answering
-// bigint ids as JSON numbers, nulls and blanks in optional columns, and extra columns. The site's
-// real backend client reads the lists, and the build reads the same server through the source
-// plugin: both sides must normalise to equal rows, so an unchanged list stays unchanged on screen.
+// The browser's refresh against a project the site adopted: the local backend serving its tables
+// (fixtures/adopted-project), which answers bigint ids as JSON numbers, nulls and blanks in optional
+// columns, and extra columns. The site's real backend client reads the lists, and the build reads
+// the same server through the source plugin: both sides must normalise to equal rows, so an
+// unchanged list stays unchanged on screen.
+import path from 'node:path';
 import { fakeGatsby } from 'gatsby-source-supabase-content/testing';
-import {
-  startFakePostgrest,
-  type FakePostgrest,
-  type FakeRow,
-} from '../../plugins/gatsby-source-supabase-content/tests/support/fake-postgrest';
+import { PROJECT_SCHEMA, startLocalBackend, type LocalBackend } from 'local-supabase';
 import { readyList, type PageLists } from '../../src/content/lists';
 import { CONTENT_TABLES, PAGE_LISTS, PAGE_LIST_KEYS } from '../../src/content/model';
 import { createContentReader } from '../../src/lib/content-reader';
 import { applyOutcome } from '../../src/lib/refresh';
 
 const KEY = 'anon-key-for-tests';
-const extra = { created_at: '2023-11-02T08:00:00+00:00', updated_at: '2024-01-05T08:00:00+00:00', owner_note: 'legacy' };
 
-// One row a line reads as a table, so Prettier leaves it as written:
-// prettier-ignore
-const TABLES: Record<string, FakeRow[]> = {
-  material_coverage: [
-    { id: 21, name: 'PET', description: null, image: null, status: 'live', is_active: true, order_index: 1, ...extra },
-    { id: 5, name: 'Cans', description: '', image: '/images/materials/aluminium.svg', status: null, is_active: true, order_index: 1, ...extra },
-    { id: 6, name: 'Hidden', description: null, image: null, status: 'live', is_active: false, order_index: 0, ...extra },
-  ],
-  timeline: [
-    { id: 100, period: 'Q1 2024', title: 'Pilot', description: null, status: 'current', icon: 'Clock', is_active: true, order_index: null, ...extra },
-    { id: 99, period: null, title: 'Study', description: 'Six weeks', status: 'completed', icon: null, is_active: true, order_index: 0, ...extra },
-  ],
-  feature_cards: [
-    { id: 1, classification: 'adasorter', title: 'Fast', subtitle: null, icon: null, icon_color: null, is_active: true, order_index: 0, ...extra },
-    { id: 2, classification: 'worker', title: 'Safe', subtitle: 'Gloves', icon: '🧤', icon_color: '#b45309', is_active: true, order_index: 0, ...extra },
-  ],
-};
-
-let server: FakePostgrest;
+let server: LocalBackend;
 beforeAll(async () => {
-  server = await startFakePostgrest({ anonKey: KEY, tables: TABLES });
-});
-afterAll(() => server.close());
+  server = await startLocalBackend({
+    anonKey: KEY,
+    paths: { bootstrap: PROJECT_SCHEMA.bootstrap, migrations: path.join(__dirname, 'fixtures', 'adopted-project') },
+  });
+}, 60_000);
+afterAll(() => server.stop());
 
 /** The built lists as the page query returns them: `id: row_id` and the model's columns, in row_position order. */
 async function builtLists(): Promise<PageLists> {
@@ -95,16 +77,13 @@ test('refreshed rows carry string ids, nulls for empty values and no extra colum
 test('an edit that changes a row is seen as a change', async () => {
   const built = await builtLists();
   const reader = createContentReader({ url: server.url, anonKey: KEY });
-  server.tables = {
-    ...TABLES,
-    material_coverage: TABLES.material_coverage!.map((row) => (row.id === 21 ? { ...row, description: 'Now described' } : row)),
-  };
+  await server.sql(`update material_coverage set description = 'Now described' where id = 21`);
   try {
     const { items } = await reader.readList('coverage');
     const next = applyOutcome(built, 'coverage', { ok: true, items });
     expect(next).not.toBe(built);
     expect(next.coverage.items.map((item) => item.description)).toEqual([null, 'Now described']);
   } finally {
-    server.tables = TABLES;
+    await server.sql(`update material_coverage set description = null where id = 21`);
   }
 });

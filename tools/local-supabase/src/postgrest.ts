@@ -1,11 +1,12 @@
-// The slice of PostgREST the site uses, executed on PGlite. Only the request shapes listed in
-// SHAPES (and the functions in RPC_FUNCTIONS) are served; anything else is refused with 400 naming the shape, so that a new call in the
-// site (or the function) fails a test instead of being answered by a too-generous stand-in.
+// The slice of PostgREST the site uses, executed on PGlite. Only the request shapes the backend is
+// given (site-api.ts by default) are served; anything else is refused with 400 naming the shape, so
+// that a new call in the site (or the function) fails a test instead of being answered by a
+// too-generous stand-in.
 //
 // SQL is built the way PostgREST builds it (json_agg over a subselect for reads,
 // json_populate_recordset for inserts, json_populate_record for updates), so grants and RLS give
-// the answers Supabase would. Identifiers come only from the whitelists below and the table's
-// real columns; every value travels as a bind parameter.
+// the answers Supabase would. Identifiers come only from the served tables and functions and the
+// tables' real columns; every value travels as a bind parameter.
 import type { Transaction } from '@electric-sql/pglite';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH';
@@ -17,44 +18,6 @@ export interface ShapeSpec {
   /** The exact set of query keys the call sends. */
   keys: string[];
 }
-
-const CONTENT_READ = ['is_active', 'order', 'select'];
-
-export const SHAPES: ShapeSpec[] = [
-  { name: 'content read: material_coverage (spec §7 call 1)', methods: ['GET'], table: 'material_coverage', keys: CONTENT_READ },
-  { name: 'content read: timeline (call 2)', methods: ['GET'], table: 'timeline', keys: CONTENT_READ },
-  {
-    name: 'content read: feature_cards by classification (call 3)',
-    methods: ['GET'],
-    table: 'feature_cards',
-    keys: ['classification', ...CONTENT_READ],
-  },
-  {
-    name: 'connection test: count with limit 1 (call 4)',
-    methods: ['HEAD', 'GET'],
-    table: 'contact_submissions',
-    keys: ['limit', 'select'],
-  },
-  { name: 'submission insert (call 5)', methods: ['POST'], table: 'contact_submissions', keys: [] },
-  { name: 'submission insert with columns (call 5)', methods: ['POST'], table: 'contact_submissions', keys: ['columns'] },
-];
-
-/**
- * The database functions the notify function and the editors' preview call (POST /rest/v1/rpc/<name>,
- * named arguments as a JSON object). Any other function is an unknown shape.
- */
-export const RPC_FUNCTIONS: Record<string, string> = {
-  inquiry_notify_claim_one: 'notify function, fast path: claim the row the browser stored',
-  inquiry_notify_claim_batch: 'notify function, sweep: claim due rows for individual emails',
-  inquiry_notify_claim_digest: 'notify function, sweep: claim the rows for a digest',
-  inquiry_notify_sent: 'notify function: report rows sent',
-  inquiry_notify_failed: 'notify function: report a failed send (schedules the retry)',
-  inquiry_notify_release: 'notify function: give untried rows back',
-  preview_content: "editors' preview: every row, drafts included, for a valid preview link",
-  arrange_content: "editors' preview: one list's new order, for a valid preview link",
-};
-
-export const TABLES = [...new Set(SHAPES.map((shape) => shape.table))];
 
 /** Argument names and types per function, read from the database like the columns. */
 export type FunctionArguments = ReadonlyMap<string, ReadonlyArray<{ name: string; type: string }>>;
@@ -104,12 +67,12 @@ export function describeShape(method: string, path: string, query: URLSearchPara
 }
 
 /** The shape a request matches, or null. Repeated query keys never match. */
-export function matchShape(method: string, table: string, query: URLSearchParams): ShapeSpec | null {
+export function matchShape(shapes: ShapeSpec[], method: string, table: string, query: URLSearchParams): ShapeSpec | null {
   const keys = [...query.keys()];
   if (new Set(keys).size !== keys.length) return null;
   const sorted = [...keys].sort().join('&');
   return (
-    SHAPES.find(
+    shapes.find(
       (shape) => shape.table === table && (shape.methods as string[]).includes(method) && [...shape.keys].sort().join('&') === sorted,
     ) ?? null
   );

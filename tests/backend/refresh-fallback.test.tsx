@@ -1,6 +1,6 @@
 // The client-side refresh fallback on the real page component (src/pages/index.tsx): the built
 // lists first, then, once the browser is idle, what the backend holds. The backend client is
-// replaced at its module boundary (src/lib/backend); its HTTP calls are tests/live/backend-reads.test.ts.
+// replaced at its module boundary (src/lib/backend); its HTTP calls are tests/backend/backend-reads.test.ts.
 import { act, render, screen, within } from '@testing-library/react';
 import { MotionGlobalConfig } from 'framer-motion';
 import type { PageProps } from 'gatsby';

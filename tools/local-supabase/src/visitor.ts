@@ -1,6 +1,7 @@
-// A visitor's two calls, as the site's browser code makes them (spec §7 calls 5 and 6), sent from a
-// chosen loopback address so that tests and the benchmark can be several visitors on one machine:
-// the local backend passes the connecting address on as X-Forwarded-For, as Supabase's edge does.
+// A visitor's two calls, as the site's browser code makes them on Send (the insert, then the notify
+// call: docs/behaviour.md, "The calls the page makes"), sent from a chosen loopback address so that
+// tests and the benchmark can be several visitors on one machine: the local backend passes the
+// connecting address on as X-Forwarded-For, as Supabase's edge does.
 import { request } from 'node:http';
 
 export interface Answer {
@@ -29,13 +30,13 @@ function post(url: string, headers: Record<string, string>, body: string, localA
   });
 }
 
-/** Call 5: the insert with the anon key and `return=minimal`. */
+/** The insert, with the anon key and `return=minimal`. */
 export function insertInquiry(backendUrl: string, anonKey: string, row: VisitorRow, localAddress = '127.0.0.1'): Promise<Answer> {
   const headers = { apikey: anonKey, Authorization: `Bearer ${anonKey}`, Prefer: 'return=minimal' };
   return post(`${backendUrl}/rest/v1/contact_submissions`, headers, JSON.stringify(row), localAddress);
 }
 
-/** Call 6: the notify function with the row, bearer anon key. */
+/** The notify call: the row to the function, bearer anon key. */
 export function notifyTeam(backendUrl: string, anonKey: string, row: VisitorRow, localAddress = '127.0.0.1'): Promise<Answer> {
   const headers = { apikey: anonKey, Authorization: `Bearer ${anonKey}` };
   return post(`${backendUrl}/functions/v1/inquiry-notif-resend`, headers, JSON.stringify(row), localAddress);

@@ -1,7 +1,7 @@
 // Runs the site's own backend code (src/lib) in Node against the local backend, as the built page
 // would in a browser: the GATSBY_* settings are what Gatsby inlines at build time.
 import WebSocket from 'ws';
-import { startLocalBackend, type LocalBackend, type LocalBackendOptions, type LoggedRequest } from '../../support/backend';
+import { startLocalBackend, type LocalBackend, type LocalBackendOptions, type LoggedRequest } from 'local-supabase';
 
 // Browsers have a WebSocket; Node 20 has none, and supabase-js's createClient refuses to construct
 // its realtime client without one. The site never opens a socket: this only lets the client exist.

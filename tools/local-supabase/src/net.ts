@@ -15,11 +15,13 @@ export interface SqlRunner {
   query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
 }
 
-/** The recorded calls, oldest first, removed from the table so that each is sent once. */
-export async function takeNetCalls(db: SqlRunner): Promise<NetCall[]> {
+/** The recorded calls (only those to `url` when given), oldest first, removed so that each is sent once. */
+export async function takeNetCalls(db: SqlRunner, url?: string): Promise<NetCall[]> {
   const { rows } = await db.query<NetCall>(
-    `with taken as (delete from net.http_post_calls returning id, url, headers, body, timeout_milliseconds)
+    `with taken as (delete from net.http_post_calls where $1::text is null or url = $1
+                    returning id, url, headers, body, timeout_milliseconds)
      select * from taken order by id`,
+    [url ?? null],
   );
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }

@@ -1,11 +1,10 @@
-// The live backend in the browser (issue 4): the built page, served, talking to the local backend
-// it was built against while that backend changes underneath it. Kept out of the default run by
-// tests/e2e/jest.config.js until issue 4 lands; every test here is real and fails without it.
+// The refresh and the modal in the browser: the built page, served, talking to the local backend it
+// was built against while that backend changes underneath it.
 import type { Browser, Locator, Page } from 'playwright-core';
+import type { LocalBackend, LoggedRequest } from 'local-supabase';
 import { COVERAGE, HERO, LIST_TEXT, TIMELINE } from '../../src/content/copy';
 import { SECTION_IDS, TIMELINE_STEP_PX } from '../../src/content/constants';
 import { FIELD_LABELS, MODAL_COPY, RATE_LIMITED_MESSAGE, SUBMIT_FAILED_MESSAGE, type InquiryField } from '../../src/content/modal';
-import type { LocalBackend, LoggedRequest } from '../support/backend';
 import { hydrated, launchBrowser, openPage, type Problem, type TrackedPage } from './support/browser';
 import { BACKEND_MATERIAL, resetBackendContent, startBackendAtBuildPort } from './support/backend-content';
 import { pageRequests, refreshReadsOf } from './support/page-requests';

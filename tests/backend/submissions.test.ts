@@ -1,7 +1,8 @@
-// Spec §7 calls 5 and 6 as the browser makes them: submitInquiry (the modal's one path) on
-// supabase-js against the local backend, whose notify function runs under Deno and mails a Resend
-// stand-in. One insert without read-back, then one notify with the bearer key; nothing else.
-import type { LocalBackend, LoggedRequest } from '../support/backend';
+// Calls 5 and 6 of docs/behaviour.md#the-calls-the-page-makes (the insert, then the notify call) as
+// the browser makes them: submitInquiry (the modal's one path) on supabase-js against the local
+// backend, whose notify function runs under Deno and mails a Resend stand-in. One insert without
+// read-back, then one notify with the bearer key; nothing else.
+import type { LocalBackend, LoggedRequest } from 'local-supabase';
 import { NOTIFY_FAILED_LOG, NOTIFY_SENT_LOG } from '../../src/content/modal';
 import { submitInquiry, type InquiryFields } from '../../src/lib/submit-inquiry';
 import { UUID_V4, callShape, siteCalls, startSiteBackend } from './support/site-backend';

@@ -13,7 +13,9 @@
 //   4. the coverage pictures of the backend build (each shown material has a 3000×2000 phone photo
 //      in the backend's storage): the bytes a visitor downloads scrolling through the page at
 //      390 px (2x) and at 1440 px, against the originals the page showed before issue 11.
-// The figures are measured, never asserted: the command fails only if it cannot measure.
+// The figures are measured, never asserted: the command fails only if it cannot measure. It lives
+// beside the browser tests because it builds, serves and opens the same variants with their harness
+// and fixtures (tests/e2e/support).
 import { createRequire } from 'node:module';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -22,17 +24,17 @@ import { gzipSync } from 'node:zlib';
 
 const require = createRequire(import.meta.url);
 // The test support is TypeScript; Node 20 cannot strip types, so compile it on require.
-require('../tests/support/backend/register-ts.cjs');
-const { startLocalBackend } = require('../tests/support/backend/index.ts');
-const { REPO_ROOT, buildSite, holdGatsbyLock } = require('../tests/e2e/support/site-build.ts');
-const { startStaticServer } = require('../tests/e2e/support/static-server.ts');
-const { applyBackendContent, PHOTO_NAMES } = require('../tests/e2e/support/backend-content.ts');
-const { CHROME_ARGS, chromePath } = require('../tests/e2e/support/browser.ts');
-const { scrollThrough } = require('../tests/e2e/support/page-helpers.ts');
-const { photoFile } = require('../tests/support/photos.ts');
-const { firstPaintMs, totalKb, watchScripts } = require('../tests/e2e/support/page-weight.ts');
-const { modalTiming } = require('../tests/e2e/support/modal-timing.ts');
-const { HERO } = require('../src/content/copy.ts');
+require('../../scripts/register-ts.cjs');
+const { startLocalBackend } = require('local-supabase');
+const { startStaticServer } = require('static-host');
+const { REPO_ROOT, buildSite, holdGatsbyLock } = require('../e2e/support/site-build.ts');
+const { applyBackendContent, PHOTO_NAMES } = require('../e2e/support/backend-content.ts');
+const { CHROME_ARGS, chromePath } = require('../e2e/support/browser.ts');
+const { scrollThrough } = require('../e2e/support/page-helpers.ts');
+const { photoFile } = require('../support/photos.ts');
+const { firstPaintMs, totalKb, watchScripts } = require('../e2e/support/page-weight.ts');
+const { modalTiming } = require('../e2e/support/modal-timing.ts');
+const { HERO } = require('../../src/content/copy.ts');
 
 const OUT = path.join(REPO_ROOT, 'artifacts', 'bench');
 const RUNS = Number(process.env.BENCH_RUNS || 3);
@@ -192,7 +194,7 @@ function firstLoadJs(siteDir) {
  * contact modal; each file with the module that dominates it.
  */
 async function jsFetched(siteDir, url) {
-  const { launchBrowser } = require('../tests/e2e/support/browser.ts');
+  const { launchBrowser } = require('../e2e/support/browser.ts');
   const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
@@ -220,7 +222,7 @@ async function jsFetched(siteDir, url) {
 
 /** The modal's answer to a tap at 4x CPU, tapped right after the first paint and once settled (median of RUNS). */
 async function modalTimings(url) {
-  const { launchBrowser } = require('../tests/e2e/support/browser.ts');
+  const { launchBrowser } = require('../e2e/support/browser.ts');
   const browser = await launchBrowser();
   try {
     const result = {};
@@ -368,7 +370,7 @@ async function lighthouseRuns(url, label) {
  * lazy picture loads) and each picture the coverage cards show is counted with its bytes and type.
  */
 async function coveragePictures(url, viewport, deviceScaleFactor) {
-  const { launchBrowser } = require('../tests/e2e/support/browser.ts');
+  const { launchBrowser } = require('../e2e/support/browser.ts');
   const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ viewport, deviceScaleFactor });

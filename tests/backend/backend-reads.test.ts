@@ -1,7 +1,7 @@
-// Spec §7 calls 1-4 as the browser makes them: the refresh's reads on postgrest-js and the modal's
-// connection test on supabase-js (the real packages, run by the site's src/lib code) against the
-// local backend, every request checked as it arrived.
-import type { LocalBackend } from '../support/backend';
+// Calls 1-4 of docs/behaviour.md#the-calls-the-page-makes as the browser makes them: the refresh's
+// reads on postgrest-js and the modal's connection test on supabase-js (the real packages, run by
+// the site's src/lib code) against the local backend, every request checked as it arrived.
+import type { LocalBackend } from 'local-supabase';
 import { CONNECTION_TEST_LOG } from '../../src/content/modal';
 import { PAGE_LIST_KEYS } from '../../src/content/model';
 import { backendSettings, loadBackend, loadContentReader } from '../../src/lib/backend';

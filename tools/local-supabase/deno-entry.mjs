@@ -1,7 +1,7 @@
 // Serves an edge function under Deno on the port the local backend chose. The function's entry
 // calls `Deno.serve(handler)` as Supabase runs it, which always listens on 8000 (Deno.serve
 // ignores PORT); this wrapper supplies port and host, then imports the real entry unchanged.
-// Plain JavaScript on purpose: the project's tsconfig type-checks tests/ for Node, not Deno.
+// Plain JavaScript on purpose: the project's tsconfig type-checks this package for Node, not Deno.
 const port = Number(Deno.env.get('PORT'));
 const entry = Deno.args[0];
 const serve = Deno.serve;

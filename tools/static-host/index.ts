@@ -1,7 +1,7 @@
 // Serves a built Gatsby site from a folder the way `gatsby serve` does (gzip, directory index,
-// 404.html), so that the browser tests and the bench can serve several builds side by side:
-// `gatsby serve` only ever serves ./public, which the next build overwrites. It sends the site's
-// response headers as one of the hosts would (docs/hosting.md):
+// 404.html), for `npm run serve`, the browser tests and the bench, which serve several builds side
+// by side: `gatsby serve` only ever serves ./public, which the next build overwrites. It sends the
+// site's response headers as one of the hosts would (docs/hosting.md):
 //   '_headers' — the build's public/_headers, as Netlify and Cloudflare Pages read it (the default);
 //   'vercel'   — the `headers` of the repository's vercel.json, as Vercel reads them;
 //   'none'     — none at all, as a plain static host: the page's own meta policy must then hold.
@@ -12,7 +12,7 @@ import { createGzip } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { pathToRegexp } from 'path-to-regexp';
 
-const REPO_ROOT = path.join(__dirname, '..', '..', '..');
+const REPO_ROOT = path.join(__dirname, '..', '..');
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -4,16 +4,28 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { IncomingHttpHeaders } from 'node:http';
+import { json, type RestResponse } from './postgrest';
+import { FUNCTIONS_DIR, REPO_ROOT } from './project';
 
-export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const DENO = path.join(REPO_ROOT, 'node_modules', '.bin', 'deno');
-const ENTRY = path.join(__dirname, 'deno-entry.mjs');
+const ENTRY = path.join(__dirname, '..', 'deno-entry.mjs');
 // The first run fetches the function's npm: imports into Deno's cache.
 const START_TIMEOUT_MS = 90_000;
+const HOP_BY_HOP = ['host', 'connection', 'content-length', 'transfer-encoding'];
+
+export interface FunctionRequest {
+  method: string;
+  headers: IncomingHttpHeaders;
+  query: URLSearchParams;
+  body: string;
+}
 
 export interface FunctionProcess {
   /** The function's base URL, starting Deno if it is not running yet. */
   url(): Promise<string>;
+  /** Sends a request to the function as Supabase's functions gateway does; 502 when Deno cannot start. */
+  forward(request: FunctionRequest): Promise<RestResponse>;
   /** Everything Deno printed, for failure messages. */
   output: string[];
   stop(): Promise<void>;
@@ -33,7 +45,7 @@ export function freePort(): Promise<number> {
 
 /** `env` is read when Deno starts, so it may name things (such as the backend's URL) known only later. */
 export function edgeFunction(name: string, env: () => Record<string, string>): FunctionProcess {
-  const dir = path.join(REPO_ROOT, 'supabase', 'functions', name);
+  const dir = path.join(FUNCTIONS_DIR, name);
   const output: string[] = [];
   let child: ChildProcess | null = null;
   let starting: Promise<string> | null = null;
@@ -74,11 +86,37 @@ export function edgeFunction(name: string, env: () => Record<string, string>): F
     });
   };
 
+  const url = () => {
+    starting ??= start();
+    return starting;
+  };
+
   return {
     output,
-    url() {
-      starting ??= start();
-      return starting;
+    url,
+    async forward(request) {
+      let target: string;
+      try {
+        target = await url();
+      } catch (error) {
+        return json(502, { code: 'LOCAL_FUNCTION_DOWN', message: String(error instanceof Error ? error.message : error) });
+      }
+      const headers = new Headers();
+      for (const [header, value] of Object.entries(request.headers)) {
+        if (value === undefined || HOP_BY_HOP.includes(header)) continue;
+        headers.set(header, Array.isArray(value) ? value.join(', ') : value);
+      }
+      const search = request.query.toString();
+      const response = await fetch(`${target}/${name}${search ? `?${search}` : ''}`, {
+        method: request.method,
+        headers,
+        body: request.method === 'GET' || request.method === 'HEAD' ? undefined : request.body,
+      });
+      const out: Record<string, string> = {};
+      response.headers.forEach((value, header) => {
+        if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(header)) out[header] = value;
+      });
+      return { status: response.status, headers: out, body: await response.text() };
     },
     async stop() {
       const proc = child;
