@@ -3,19 +3,13 @@
 // list's order written, and the database's refusals of a link told apart.
 import { startLocalBackend, type LocalBackend } from 'local-supabase';
 import { PreviewRefused, readPreview, saveOrder } from '../../src/lib/preview-api';
+import { insertPreviewLink, type LinkState } from '../support/preview-links';
 
 const TOKEN = 'backend-preview-token-abcdefghijklmnopqrstuvwxyz0';
 let backend: LocalBackend;
 const settings = () => ({ url: backend.url, anonKey: backend.anonKey });
 
-async function addLink(token: string, { revoked = false, expired = false } = {}): Promise<void> {
-  await backend.db.query(
-    `insert into private.preview_links (token_hash, label, expires_at, revoked_at)
-     values (sha256(convert_to($1, 'UTF8')), 'test', now() + case when $2 then interval '-1 minute' else interval '1 day' end,
-             case when $3 then now() end)`,
-    [token, expired, revoked],
-  );
-}
+const addLink = (token: string, state: LinkState = {}) => insertPreviewLink((sql, params) => backend.db.query(sql, params), token, state);
 
 beforeAll(async () => {
   backend = await startLocalBackend();

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Browser, Frame, Locator, Page } from 'playwright-core';
 import { PREVIEW_TEXT } from '../../src/content/preview';
 import type { LocalBackend } from 'local-supabase';
+import { insertPreviewLink, type LinkState } from '../support/preview-links';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser';
 import { startBackendAtBuildPort } from './support/backend-content';
 import { publishedSeedContent, waitFor } from './support/page-helpers';
@@ -25,14 +26,7 @@ let backend: LocalBackend;
 let browser: Browser;
 const pages: TrackedPage[] = [];
 
-async function addLink(token: string, { expired = false, revoked = false } = {}): Promise<void> {
-  await backend.db.query(
-    `insert into private.preview_links (token_hash, label, expires_at, revoked_at)
-     values (sha256(convert_to($1, 'UTF8')), $1, now() + case when $2 then interval '-1 hour' else interval '1 day' end,
-             case when $3 then now() end)`,
-    [token, expired, revoked],
-  );
-}
+const addLink = (token: string, state: LinkState = {}) => insertPreviewLink((sql, params) => backend.db.query(sql, params), token, state);
 
 async function timelineIds(): Promise<string[]> {
   const { rows } = await backend.db.query<{ id: string }>('select id::text as id from public.timeline order by order_index, id');
