@@ -1,5 +1,13 @@
 import type { GatsbyNode } from 'gatsby';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { deploySettings } from './src/build/deploy-settings';
+import { SITEMAP_FILE, robotsTxt, sitemapXml } from './src/build/sitemap';
+import type { Dictionary } from './src/content/dictionary';
+import { EN } from './src/content/dictionaries/en';
+import { ID } from './src/content/dictionaries/id';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_PAGES, type Language } from './src/content/languages';
+import type { LandingPageContext } from './src/templates/landing-page';
 
 // Once per build, in the main process (gatsby-config.ts may be evaluated more than once): a build
 // that would publish a wrong address stops before any work, and the log says where the address and
@@ -29,4 +37,33 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
   if (!cacheGroups?.commons) return;
   cacheGroups.commons = false;
   actions.replaceWebpackConfig(config);
+};
+
+const DICTIONARIES: Readonly<Record<Language, Dictionary>> = { en: EN, id: ID };
+
+// One page component, one page per language. The dictionary travels in the page context (the
+// page's data file), not in the component's JavaScript: each page loads only its own language's words.
+export const createPages: GatsbyNode['createPages'] = ({ actions }) => {
+  for (const language of LANGUAGES) {
+    actions.createPage<LandingPageContext>({
+      path: LANGUAGE_PAGES[language].path,
+      component: path.resolve(__dirname, 'src/templates/landing-page.tsx'),
+      context: { language, dictionary: DICTIONARIES[language] },
+    });
+  }
+};
+
+// The editors' preview shows the landing page's sections in English, given like the landing pages'.
+export const onCreatePage: GatsbyNode['onCreatePage'] = ({ page, actions }) => {
+  if (page.path !== '/preview/' || page.context?.dictionary) return;
+  actions.deletePage(page);
+  actions.createPage({ ...page, context: { ...page.context, language: DEFAULT_LANGUAGE, dictionary: DICTIONARIES[DEFAULT_LANGUAGE] } });
+};
+
+export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store }) => {
+  const { program } = store.getState() as { program: { directory: string } };
+  const { siteUrl } = deploySettings(process.env);
+  const publicDir = path.join(program.directory, 'public');
+  await writeFile(path.join(publicDir, SITEMAP_FILE), sitemapXml(siteUrl));
+  await writeFile(path.join(publicDir, 'robots.txt'), robotsTxt(siteUrl));
 };

@@ -89,3 +89,64 @@ insert into public.feature_cards (id, classification, title, subtitle, icon, ico
   ('30000000-0000-4000-8000-000000000008', 'worker', 'Skills that pay',
    'Pickers train as line operators, at a higher wage', '📈', '#15803d', true, 40)
 on conflict (id) do nothing;
+
+-- Bahasa Indonesia for every demo row, in the `_ind` twins (20261125003000_languages.sql): what /id/
+-- shows. A twin left empty would show the English column.
+update public.material_coverage as m set name_ind = t.name_ind, description_ind = t.description_ind
+from (values
+  ('10000000-0000-4000-8000-000000000001', 'Botol PET',
+   'Botol minuman bening dan berwarna, dipilah dengan atau tanpa label dan tutup, gepeng maupun utuh.'),
+  ('10000000-0000-4000-8000-000000000002', 'Wadah HDPE',
+   'Botol deterjen, sampo, dan susu dari HDPE natural maupun berwarna, dipisahkan dari tutup PP.'),
+  ('10000000-0000-4000-8000-000000000003', 'Kardus dan kertas',
+   'Kardus bergelombang dan kertas kantor campuran, diangkat sebelum sampah basah merusaknya.'),
+  ('10000000-0000-4000-8000-000000000004', 'Kaleng aluminium',
+   'Kaleng minuman dikenali dari bentuk dan kilaunya, meski sudah gepeng, untuk bal dengan harga jual tertinggi.'),
+  ('10000000-0000-4000-8000-000000000009', 'Tekstil',
+   'Pakaian dan potongan kain untuk pemulihan serat. Draf: menunggu pembeli di Bekasi.'),
+  ('10000000-0000-4000-8000-000000000005', 'Sachet multilapis',
+   'Sachet kopi, sampo, dan saus sekali pakai, jenis sampah tersulit di kawasan ini, dipisahkan untuk co-processing.'),
+  ('10000000-0000-4000-8000-000000000006', 'Botol kaca',
+   'Kaca bening, hijau, dan cokelat dipilah menurut warna tanpa pecah di atas konveyor.'),
+  ('10000000-0000-4000-8000-000000000007', 'Organik',
+   'Sisa makanan dan sampah pasar dialihkan ke pengomposan dan budi daya maggot BSF.'),
+  ('10000000-0000-4000-8000-000000000008', 'Residu campuran',
+   'Sisa setelah pemulihan, dipilah dan dibal sebagai bahan bakar RDF, bukan berakhir di TPA.')
+) as t(id, name_ind, description_ind)
+where m.id::text = t.id and m.name_ind is null;
+
+update public.timeline as m set period_ind = t.period_ind, title_ind = t.title_ind, description_ind = t.description_ind
+from (values
+  ('20000000-0000-4000-8000-000000000001', 'Kuartal II 2023', 'Studi lapangan di jalur pemilahan Jakarta',
+   'Enam minggu bersama para pemilah di sebuah TPS3R di Jakarta Selatan, mencatat waktu setiap ambilan dan isi konveyor.'),
+  ('20000000-0000-4000-8000-000000000002', 'Kuartal I 2024', 'Model visi yang dilatih dengan sampah lokal',
+   '40.000 foto berlabel kemasan Indonesia, dari PET gepeng hingga sachet, diambil di bawah cahaya ruang pemilahan sungguhan.'),
+  ('20000000-0000-4000-8000-000000000003', 'Kuartal IV 2024', 'Prototipe AdaSorter pertama',
+   'Unit uji yang memilah PET dan HDPE secepat laju konveyor, dirakit dari komponen lokal.'),
+  ('20000000-0000-4000-8000-000000000007', 'Kuartal II 2025', 'Peluncuran pers bersama kota mitra',
+   'Tonggak draf, belum dikonfirmasi dengan mitra.'),
+  ('20000000-0000-4000-8000-000000000004', 'Kuartal III 2025', 'Uji coba di bank sampah Bekasi',
+   'Tiga bulan di jalur pemilahan yang beroperasi: tim pemilah menghasilkan bal PET dengan kemurnian di atas 90%.'),
+  ('20000000-0000-4000-8000-000000000005', 'Kuartal III 2026', 'Beta lapangan di dua pusat pemilahan',
+   'AdaSorter bekerja penuh satu sif di Jakarta dan Tangerang, sementara kami menyempurnakannya bersama para pekerja yang memakainya.'),
+  ('20000000-0000-4000-8000-000000000006', 'Kuartal I 2027', 'Sachet dan kaca di jalur operasional',
+   'Model untuk sampah multilapis dan kaca berpindah dari laboratorium ke semua lokasi beta.'),
+  ('20000000-0000-4000-8000-000000000008', 'Kuartal III 2027', 'Ekspansi ke seluruh Asia Tenggara',
+   'Penyewaan untuk bank sampah dan fasilitas pemulihan material di Indonesia, Filipina, dan Vietnam.')
+) as t(id, period_ind, title_ind, description_ind)
+where m.id::text = t.id and m.title_ind is null;
+
+update public.feature_cards as m set title_ind = t.title_ind, subtitle_ind = t.subtitle_ind
+from (values
+  ('30000000-0000-4000-8000-000000000001', 'Dilatih dengan kemasan lokal', 'Mengenali merek Indonesia, sachet, dan botol gepeng'),
+  ('30000000-0000-4000-8000-000000000002', '2.400 ambilan per jam', 'Semburan udara mengimbangi kecepatan delapan pemilah manual'),
+  ('30000000-0000-4000-8000-000000000009', 'Dasbor armada jarak jauh', 'Draf: belum dirilis'),
+  ('30000000-0000-4000-8000-000000000003', 'Pas di konveyor yang ada', 'Dipasang pada konveyor 60 cm dan cukup dengan daya 2 kW'),
+  ('30000000-0000-4000-8000-000000000004', 'Harga untuk bank sampah', 'Sewa bulanan, balik modal dari bal yang lebih bersih'),
+  ('30000000-0000-4000-8000-000000000005', 'Produktivitas 10x', 'Satu operator mengawasi pekerjaan sepuluh pemilah manual'),
+  ('30000000-0000-4000-8000-000000000006', 'Kemurnian di atas 90%', 'Bal yang lebih bersih dihargai lebih tinggi oleh pendaur ulang'),
+  ('30000000-0000-4000-8000-000000000007', 'Tangan lebih aman', 'Lebih sedikit kontak dengan pecahan kaca, jarum, dan sampah kotor'),
+  ('30000000-0000-4000-8000-000000000010', 'Mode sif malam', 'Draf: menunggu studi pencahayaan'),
+  ('30000000-0000-4000-8000-000000000008', 'Keterampilan yang menghasilkan', 'Pemilah dilatih menjadi operator jalur, dengan upah lebih tinggi')
+) as t(id, title_ind, subtitle_ind)
+where m.id::text = t.id and m.title_ind is null;

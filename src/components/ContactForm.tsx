@@ -1,17 +1,8 @@
 import React, { useId, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import AlertCircle from 'lucide-react/icons/circle-alert';
 import Loader2 from 'lucide-react/icons/loader-circle';
-import {
-  FIELD_LABELS,
-  FIELD_MAX_LENGTH,
-  HONEYPOT_FIELD,
-  MESSAGE_ROWS,
-  OPTIONAL_HINT,
-  SENDING_LABEL,
-  SUBMIT_FAILURE_MESSAGES,
-  type InquiryField,
-  type SubmitFailure,
-} from '../content/modal';
+import { FIELD_MAX_LENGTH, HONEYPOT_FIELD, MESSAGE_ROWS, type InquiryField, type SubmitFailure } from '../content/modal';
+import { useDictionary } from '../hooks/usePageLanguage';
 
 export type ContactFormValues = Record<InquiryField, string>;
 
@@ -41,6 +32,7 @@ const fieldClass =
 export function ContactForm({ values, submitLabel, submitting, failure, onChange, onSubmit, verification }: ContactFormProps) {
   // Both modals are mounted at once: ids must differ between them.
   const id = useId();
+  const { labels, optional, sending, failures } = useDictionary().form;
   const fieldId = (field: InquiryField) => `${id}-${field}`;
 
   const change = (field: InquiryField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
@@ -58,7 +50,7 @@ export function ContactForm({ values, submitLabel, submitting, failure, onChange
     <form onSubmit={submit} aria-busy={submitting} className="grid gap-4 sm:grid-cols-2">
       <div>
         <label htmlFor={fieldId('name')} className={labelClass}>
-          {FIELD_LABELS.name}
+          {labels.name}
         </label>
         <input
           id={fieldId('name')}
@@ -75,7 +67,7 @@ export function ContactForm({ values, submitLabel, submitting, failure, onChange
       </div>
       <div>
         <label htmlFor={fieldId('email')} className={labelClass}>
-          {FIELD_LABELS.email}
+          {labels.email}
         </label>
         <input
           id={fieldId('email')}
@@ -93,10 +85,10 @@ export function ContactForm({ values, submitLabel, submitting, failure, onChange
       </div>
       <div className="sm:col-span-2">
         <label htmlFor={fieldId('company')} className={`flex items-baseline justify-between ${labelText}`}>
-          {FIELD_LABELS.company}
+          {labels.company}
           {/* Hidden from assistive technology: the missing `required` already says it. */}
           <span aria-hidden="true" className="text-xs font-medium text-ink-soft">
-            {OPTIONAL_HINT}
+            {optional}
           </span>
         </label>
         <input
@@ -130,7 +122,7 @@ export function ContactForm({ values, submitLabel, submitting, failure, onChange
       </div>
       <div className="sm:col-span-2">
         <label htmlFor={fieldId('message')} className={labelClass}>
-          {FIELD_LABELS.message}
+          {labels.message}
         </label>
         <textarea
           id={fieldId('message')}
@@ -151,7 +143,7 @@ export function ContactForm({ values, submitLabel, submitting, failure, onChange
           className="flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 sm:col-span-2"
         >
           <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {SUBMIT_FAILURE_MESSAGES[failure]}
+          {failures[failure]}
         </p>
       )}
       <button
@@ -164,7 +156,7 @@ export function ContactForm({ values, submitLabel, submitting, failure, onChange
         }
       >
         {submitting && <Loader2 aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />}
-        {submitting ? SENDING_LABEL : submitLabel}
+        {submitting ? sending : submitLabel}
       </button>
     </form>
   );

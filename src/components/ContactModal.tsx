@@ -8,8 +8,9 @@ import FileText from 'lucide-react/icons/file-text';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import X from 'lucide-react/icons/x';
 import type { InquiryType } from '../content/types';
-import { CLOSE_LABEL, MODAL_COPY, SUBMIT_FAILED_LOG, SUCCESS_AUTO_CLOSE_MS, type InquiryField, type SubmitFailure } from '../content/modal';
+import { SUBMIT_FAILED_LOG, SUCCESS_AUTO_CLOSE_MS, type InquiryField, type SubmitFailure } from '../content/modal';
 import { useModalDialog } from '../hooks/useModalDialog';
+import { usePageLanguage } from '../hooks/usePageLanguage';
 import { testConnection } from '../lib/connection-test';
 import { submitFailureOf } from '../lib/submit-failure';
 import { submitInquiry } from '../lib/submit-inquiry';
@@ -28,6 +29,7 @@ interface ContactModalProps {
 // The form's state lives here, above the animated dialog, so that closing the modal without
 // sending keeps the draft, and a submission still settles correctly if the modal was closed meanwhile.
 export function ContactModal({ type, isOpen, onClose }: ContactModalProps) {
+  const { language } = usePageLanguage();
   const [values, setValues] = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
   const [phase, setPhase] = useState<Phase>('form');
   const [failure, setFailure] = useState<SubmitFailure | null>(null);
@@ -48,7 +50,7 @@ export function ContactModal({ type, isOpen, onClose }: ContactModalProps) {
       setFailure(null);
       try {
         // A bot filled the honeypot: it sees the usual success and nothing is sent.
-        if (!fromBot) await submitInquiry({ type, ...values, ...(turnstileToken ? { turnstileToken } : {}) });
+        if (!fromBot) await submitInquiry({ type, language, ...values, ...(turnstileToken ? { turnstileToken } : {}) });
         setPhase('sent');
       } catch (error) {
         console.error(SUBMIT_FAILED_LOG, error);
@@ -59,7 +61,7 @@ export function ContactModal({ type, isOpen, onClose }: ContactModalProps) {
         setTurnstileRound((round) => round + 1);
       }
     },
-    [type, values, turnstileToken],
+    [type, language, values, turnstileToken],
   );
 
   useEffect(() => {
@@ -117,7 +119,8 @@ const TYPE_ICON = { contact: MessageCircle, investor: FileText } as const;
 function DialogLayer(props: DialogLayerProps) {
   const { type, phase, values, failure, onChange, onSubmit, onClose, turnstileRound, onTurnstileToken } = props;
   const siteKey = turnstileSiteKey();
-  const copy = MODAL_COPY[type];
+  const { modal, form } = usePageLanguage().dictionary;
+  const copy = modal[type];
   const Icon = TYPE_ICON[type];
   const sent = phase === 'sent';
   const id = useId();
@@ -222,7 +225,7 @@ function DialogLayer(props: DialogLayerProps) {
             {/* Last in the DOM so that focus lands on the first field, first in the corner for the eye. */}
             <button
               type="button"
-              aria-label={CLOSE_LABEL}
+              aria-label={form.close}
               onClick={onClose}
               className={
                 'absolute top-3 right-3 flex size-11 items-center justify-center rounded-full text-ink-soft ' +

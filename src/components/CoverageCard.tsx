@@ -4,6 +4,7 @@ import React, { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { NO_BUILT_PICTURES, cardPicture, type BuiltPictures, type CardPicture } from '../content/pictures';
 import { materialStatusDisplay, materialStatusKey, type MaterialStatus } from '../content/status';
 import type { MaterialCoverageItem } from '../content/types';
+import { useDictionary } from '../hooks/usePageLanguage';
 import { StatusBadge, type BadgeTone } from './StatusBadge';
 
 const TONE: Record<MaterialStatus, BadgeTone> = { live: 'live', development: 'progress', 'coming-soon': 'later' };
@@ -15,6 +16,7 @@ const TONE: Record<MaterialStatus, BadgeTone> = { live: 'live', development: 'pr
 export function CoverageCard({ item, pictures = NO_BUILT_PICTURES }: { item: MaterialCoverageItem; pictures?: BuiltPictures }) {
   const status = materialStatusKey(item.status);
   const display = materialStatusDisplay(item.status);
+  const labels = useDictionary().materialStatus;
   const style = { '--status-opacity': display.opacity } as CSSProperties;
   return (
     <article className="relative isolate flex h-full overflow-hidden rounded-3xl sm:flex-col" style={style} data-status={status}>
@@ -27,7 +29,7 @@ export function CoverageCard({ item, pictures = NO_BUILT_PICTURES }: { item: Mat
         <h3 className="text-lg font-bold text-ink">{item.name}</h3>
         {/* Read after the name; from sm up it sits on the picture's corner, alike on every card. */}
         <div className="sm:absolute sm:top-4 sm:left-4">
-          <StatusBadge label={display.label} tone={TONE[status]} />
+          <StatusBadge label={labels[status]} tone={TONE[status]} />
         </div>
         {item.description && <p className="text-sm leading-relaxed text-ink-soft">{item.description}</p>}
       </div>

@@ -1,6 +1,6 @@
 import ArrowDown from 'lucide-react/icons/arrow-down';
 import React from 'react';
-import { HERO } from '../content/copy';
+import { useDictionary } from '../hooks/usePageLanguage';
 import { scrollBehavior } from '../lib/reduced-motion';
 import { ChatButton } from './ChatButton';
 
@@ -13,7 +13,8 @@ interface HeroProps {
 // Everything here is in the first screen, so nothing in it waits for JavaScript to become visible:
 // the headline is the Largest Contentful Paint.
 export function Hero({ tagline, scrollTargetId, onChat }: HeroProps) {
-  const [firstWord, ...restWords] = HERO.headline.split(' ');
+  const { hero } = useDictionary();
+  const [firstWord, ...restWords] = hero.headline.split(' ');
   const scrollDown = () => {
     const target = document.getElementById(scrollTargetId);
     if (!target) return;
@@ -37,21 +38,21 @@ export function Hero({ tagline, scrollTargetId, onChat }: HeroProps) {
           >
             {firstWord} <span className="block text-accent-400">{restWords.join(' ')}</span>
           </h1>
-          <p className="mt-7 max-w-xl text-lg leading-relaxed text-brand-100 sm:text-xl">{HERO.pitch}</p>
+          <p className="mt-7 max-w-xl text-lg leading-relaxed text-brand-100 sm:text-xl">{hero.pitch}</p>
           <div className="mt-9 flex flex-wrap gap-3">
-            <ChatButton label={HERO.chat} onClick={onChat} className="shadow-[0_8px_24px_-8px_rgb(246_180_67/0.6)]" />
+            <ChatButton label={hero.chat} onClick={onChat} className="shadow-[0_8px_24px_-8px_rgb(246_180_67/0.6)]" />
             <button
               type="button"
               onClick={scrollDown}
               className="inline-flex min-h-12 items-center gap-2 rounded-full px-6 text-base font-semibold text-white ring-1 ring-white/30 transition-[color,background-color] ring-inset hover:bg-white/10"
             >
-              {HERO.scrollDown}
+              {hero.scrollDown}
               <ArrowDown className="size-5" aria-hidden="true" />
             </button>
           </div>
         </div>
         <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:col-span-5 lg:grid-cols-1 lg:gap-5 lg:pl-6">
-          {HERO.claims.map((claim, index) => (
+          {hero.claims.map((claim, index) => (
             <div
               key={claim.value}
               className="relative flex flex-col-reverse justify-between gap-3 overflow-hidden rounded-3xl bg-white/[0.06] p-5 ring-1 ring-white/12 sm:p-7"

@@ -1,5 +1,5 @@
 import React, { Suspense, createContext, lazy, useContext, useRef, type ComponentType, type ReactNode } from 'react';
-import type { ListTexts } from '../content/copy';
+import type { ListTexts } from '../content/dictionary';
 import { arrivalDelays, type ListData } from '../content/lists';
 import type { PageListKey } from '../content/model';
 

@@ -7,6 +7,7 @@ import { SITE } from '../content/site';
 export function PreviewHead({ title }: { title: string }) {
   return (
     <>
+      <html lang="en" />
       <title>{`${title} · ${SITE.productName}`}</title>
       <meta name="robots" content="noindex, nofollow" />
       <meta name="referrer" content="no-referrer" />

@@ -1,8 +1,8 @@
 import type { IGatsbyImageData } from 'gatsby-plugin-image';
 import React, { type ReactNode } from 'react';
-import { SNAPSHOT } from '../content/copy';
 import type { ListData } from '../content/lists';
 import type { FeatureCard } from '../content/types';
+import { useDictionary } from '../hooks/usePageLanguage';
 import { FeatureCards } from './FeatureCards';
 import { Picture } from './Picture';
 
@@ -25,23 +25,24 @@ interface ProductSnapshotProps {
 // layout shift). They load lazily (eager loading measured 0.7 s more LCP on Lighthouse's mobile run);
 // the blurred placeholder keeps each recognisable until then, in print and full-page captures too.
 export function ProductSnapshot({ id, productName, tagline, adasorter, worker, illustrations }: ProductSnapshotProps) {
+  const { snapshot } = useDictionary();
   return (
-    <section id={id} tabIndex={-1} aria-label={SNAPSHOT.sectionLabel} className="scroll-mt-4 py-20 sm:py-24 lg:py-28">
+    <section id={id} tabIndex={-1} aria-label={snapshot.sectionLabel} className="scroll-mt-4 py-20 sm:py-24 lg:py-28">
       <div className="container-page grid gap-6 md:grid-cols-2 lg:gap-8">
         <SnapshotColumn
           headingId="snapshot-product"
           title={productName}
           subtitle={tagline}
-          image={<Picture image={illustrations.sorter} alt={SNAPSHOT.sorterImageAlt} className="w-full" />}
+          image={<Picture image={illustrations.sorter} alt={snapshot.sorterImageAlt} className="w-full" />}
           list="adasorter"
           cards={adasorter}
           accent="brand"
         />
         <SnapshotColumn
           headingId="snapshot-worker"
-          title={SNAPSHOT.workerTitle}
-          subtitle={SNAPSHOT.workerSubtitle}
-          image={<Picture image={illustrations.worker} alt={SNAPSHOT.workerImageAlt} className="w-full" />}
+          title={snapshot.workerTitle}
+          subtitle={snapshot.workerSubtitle}
+          image={<Picture image={illustrations.worker} alt={snapshot.workerImageAlt} className="w-full" />}
           list="worker"
           cards={worker}
           accent="accent"

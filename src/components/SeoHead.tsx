@@ -1,18 +1,35 @@
 import React from 'react';
+import type { Dictionary } from '../content/dictionary';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_PAGES, type Language } from '../content/languages';
 import { absoluteUrl, type SiteMetadata } from '../content/site';
 
 // Sizes of static/social-card.png, announced so that link previews reserve the right box.
 const SOCIAL_IMAGE = { width: 1200, height: 630 };
 
-export function SeoHead({ site }: { site: SiteMetadata }) {
-  const url = absoluteUrl(site.siteUrl, '/');
+interface SeoHeadProps {
+  site: SiteMetadata;
+  language: Language;
+  dictionary: Dictionary;
+}
+
+// Each language's page is its own canonical and names every language's page as an alternate
+// (itself included, as search engines ask), with the English page as the choice for everyone else.
+export function SeoHead({ site, language, dictionary }: SeoHeadProps) {
+  const pageUrl = (of: Language) => absoluteUrl(site.siteUrl, LANGUAGE_PAGES[of].path);
+  const url = pageUrl(language);
+  const { title, description } = dictionary.site;
   const image = absoluteUrl(site.siteUrl, site.socialImage);
   const imageAlt = `${site.productName}: RECOVER MORE`;
   return (
     <>
-      <title>{site.title}</title>
-      <meta name="description" content={site.description} />
+      <html lang={language} />
+      <title>{title}</title>
+      <meta name="description" content={description} />
       <link rel="canonical" href={url} />
+      {LANGUAGES.map((other) => (
+        <link key={other} rel="alternate" hrefLang={other} href={pageUrl(other)} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={pageUrl(DEFAULT_LANGUAGE)} />
       <meta name="color-scheme" content="light" />
       <meta name="theme-color" content="#04211e" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
@@ -20,17 +37,20 @@ export function SeoHead({ site }: { site: SiteMetadata }) {
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={site.productName} />
-      <meta property="og:locale" content="en_US" />
+      <meta property="og:locale" content={LANGUAGE_PAGES[language].ogLocale} />
+      {LANGUAGES.filter((other) => other !== language).map((other) => (
+        <meta key={other} property="og:locale:alternate" content={LANGUAGE_PAGES[other].ogLocale} />
+      ))}
       <meta property="og:url" content={url} />
-      <meta property="og:title" content={site.title} />
-      <meta property="og:description" content={site.description} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
       <meta property="og:image" content={image} />
       <meta property="og:image:width" content={String(SOCIAL_IMAGE.width)} />
       <meta property="og:image:height" content={String(SOCIAL_IMAGE.height)} />
       <meta property="og:image:alt" content={imageAlt} />
       <meta name="twitter:card" content="summary_large_image" />
-      <meta name="twitter:title" content={site.title} />
-      <meta name="twitter:description" content={site.description} />
+      <meta name="twitter:title" content={title} />
+      <meta name="twitter:description" content={description} />
       <meta name="twitter:image" content={image} />
       <meta name="twitter:image:alt" content={imageAlt} />
     </>

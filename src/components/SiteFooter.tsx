@@ -1,9 +1,10 @@
 import MapPin from 'lucide-react/icons/map-pin';
 import React from 'react';
-import { FOOTER } from '../content/copy';
 import { INVESTOR_DECK_HASH } from '../content/modal';
+import { useDictionary } from '../hooks/usePageLanguage';
 import { ChatButton } from './ChatButton';
 import { PREFETCH_MODAL_ON_INTENT } from './ContactModalProvider';
+import { LanguageLink } from './LanguageLink';
 import { Logo } from './Logo';
 
 interface SiteFooterProps {
@@ -15,6 +16,7 @@ interface SiteFooterProps {
 // The investor link is discreet on purpose (spec: the investor modal has no visible trigger); the
 // contact modal's provider opens the investor form whenever the URL hash becomes #investor-deck.
 export function SiteFooter({ productName, tagline, onChat }: SiteFooterProps) {
+  const { footer } = useDictionary();
   return (
     <footer className="on-dark bg-brand-950 text-brand-100">
       <div className="container-page py-14 sm:py-16">
@@ -23,20 +25,23 @@ export function SiteFooter({ productName, tagline, onChat }: SiteFooterProps) {
             <Logo name={productName} tone="onDark" />
             <p className="mt-4 max-w-sm text-base text-brand-100">{tagline}</p>
           </div>
-          <ChatButton label={FOOTER.chat} onClick={onChat} className="self-start md:self-auto" />
+          <ChatButton label={footer.chat} onClick={onChat} className="self-start md:self-auto" />
         </div>
         <div className="mt-10 flex flex-col gap-4 border-t border-white/10 pt-6 text-sm sm:flex-row sm:items-center sm:justify-between">
           <p className="inline-flex items-center gap-2">
             <MapPin className="size-4 text-accent-400" aria-hidden="true" />
-            <span>{FOOTER.location}</span>
+            <span>{footer.location}</span>
           </p>
-          <a
-            href={INVESTOR_DECK_HASH}
-            {...PREFETCH_MODAL_ON_INTENT}
-            className="-mx-2 inline-flex min-h-11 items-center self-start rounded-lg px-2 text-brand-200 underline-offset-4 hover:text-white hover:underline sm:self-auto"
-          >
-            {FOOTER.investor}
-          </a>
+          <div className="flex flex-wrap items-center gap-x-4 self-start sm:self-auto">
+            <LanguageLink className="-mx-3 text-brand-200 hover:text-white" />
+            <a
+              href={INVESTOR_DECK_HASH}
+              {...PREFETCH_MODAL_ON_INTENT}
+              className="-mx-2 inline-flex min-h-11 items-center self-start rounded-lg px-2 text-brand-200 underline-offset-4 hover:text-white hover:underline sm:self-auto"
+            >
+              {footer.investor}
+            </a>
+          </div>
         </div>
       </div>
     </footer>

@@ -2,16 +2,17 @@ import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import React, { useEffect, useRef } from 'react';
 import { SKELETON_COUNT, TIMELINE_STEP_PX } from '../content/constants';
-import { LIST_TEXT, TIMELINE } from '../content/copy';
 import type { ListData } from '../content/lists';
 import { timelineScrollTarget } from '../content/status';
 import type { TimelineItem } from '../content/types';
+import { useDictionary } from '../hooks/usePageLanguage';
 import { scrollBehavior } from '../lib/reduced-motion';
 import { ListState } from './ListState';
 import { SectionHeading } from './SectionHeading';
 import { TimelineCard, TimelineCardSkeleton } from './TimelineCard';
 
 export function Timeline({ id, data }: { id: string; data: ListData<TimelineItem> }) {
+  const { timeline, lists } = useDictionary();
   const scroller = useRef<HTMLDivElement>(null);
   const hasItems = data.status === 'ready' && data.items.length > 0;
   const target = data.status === 'ready' ? timelineScrollTarget(data.items) : null;
@@ -28,10 +29,10 @@ export function Timeline({ id, data }: { id: string; data: ListData<TimelineItem
 
   const arrows = hasItems ? (
     <div className="flex gap-2">
-      <ArrowButton label={TIMELINE.previous} onClick={() => scrollByStep(-1)}>
+      <ArrowButton label={timeline.previous} onClick={() => scrollByStep(-1)}>
         <ChevronLeft className="size-6" aria-hidden="true" />
       </ArrowButton>
-      <ArrowButton label={TIMELINE.next} onClick={() => scrollByStep(1)}>
+      <ArrowButton label={timeline.next} onClick={() => scrollByStep(1)}>
         <ChevronRight className="size-6" aria-hidden="true" />
       </ArrowButton>
     </div>
@@ -40,11 +41,11 @@ export function Timeline({ id, data }: { id: string; data: ListData<TimelineItem
   return (
     <section id={id} tabIndex={-1} aria-labelledby={`${id}-title`} className="scroll-mt-4 overflow-hidden py-20 sm:py-24 lg:py-28">
       <div className="container-page">
-        <SectionHeading id={`${id}-title`} eyebrow={TIMELINE.eyebrow} title={TIMELINE.title} intro={TIMELINE.intro} aside={arrows} />
+        <SectionHeading id={`${id}-title`} eyebrow={timeline.eyebrow} title={timeline.title} intro={timeline.intro} aside={arrows} />
         <div
           ref={scroller}
           role="region"
-          aria-label={TIMELINE.scrollRegionLabel}
+          aria-label={timeline.scrollRegionLabel}
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region takes focus so keyboards can scroll it (axe: scrollable-region-focusable)
           tabIndex={hasItems ? 0 : undefined}
           className="timeline-scroller mt-12 overflow-x-auto pb-10 sm:fade-x sm:px-6"
@@ -52,7 +53,7 @@ export function Timeline({ id, data }: { id: string; data: ListData<TimelineItem
           <ListState
             list="timeline"
             data={data}
-            texts={LIST_TEXT.timeline}
+            texts={lists.timeline}
             skeletonCount={SKELETON_COUNT.timeline}
             renderItem={(item) => <TimelineCard item={item} />}
             renderSkeleton={() => <TimelineCardSkeleton />}

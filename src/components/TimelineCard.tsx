@@ -1,6 +1,7 @@
 import React, { type CSSProperties } from 'react';
 import { timelineStatusDisplay, timelineStatusKey, type TimelineStatus } from '../content/status';
 import type { TimelineItem } from '../content/types';
+import { useDictionary } from '../hooks/usePageLanguage';
 import { StatusBadge, type BadgeTone } from './StatusBadge';
 import { TimelineIcon } from './TimelineIcon';
 
@@ -17,6 +18,7 @@ const BADGE: Record<TimelineStatus, string> = {
 export function TimelineCard({ item }: { item: TimelineItem }) {
   const status = timelineStatusKey(item.status);
   const display = timelineStatusDisplay(item.status);
+  const labels = useDictionary().timelineStatus;
   const style = { '--status-opacity': display.opacity } as CSSProperties;
   return (
     <article className="relative isolate h-full" style={style} data-status={status}>
@@ -35,7 +37,7 @@ export function TimelineCard({ item }: { item: TimelineItem }) {
         />
         <div className="flex flex-wrap items-center justify-between gap-2">
           {item.period && <p className="text-sm font-extrabold tracking-wide text-brand-700">{item.period}</p>}
-          <StatusBadge label={display.label} tone={TONE[status]} />
+          <StatusBadge label={labels[status]} tone={TONE[status]} />
         </div>
         <h3 className="mt-4 text-lg leading-snug font-bold text-ink">{item.title}</h3>
         {item.description && <p className="mt-2 text-sm leading-relaxed text-ink-soft">{item.description}</p>}

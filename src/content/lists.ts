@@ -3,7 +3,9 @@
 // empty through `loading` and `error` as well. The lists themselves, their keys and their item
 // types come from the content model (./model.ts).
 import { ENTRANCE_STAGGER_S } from './constants';
-import type { PageListKey } from './model';
+import type { Language } from './languages';
+import { localizeRow } from './localize';
+import { PAGE_LISTS, PAGE_LIST_KEYS, type PageListKey } from './model';
 import type { PageItem } from './types';
 
 export type ListStatus = 'loading' | 'error' | 'ready';
@@ -25,4 +27,24 @@ export type PageLists = { [K in PageListKey]: ListData<PageItem<K>> };
 export function arrivalDelays(ids: readonly string[], known: ReadonlySet<string>): (number | null)[] {
   let arrivals = 0;
   return ids.map((id) => (known.has(id) ? null : arrivals++ * ENTRANCE_STAGGER_S));
+}
+
+// One localized list per list the page received, so that a list the refresh left unchanged keeps
+// its identity and its section does not render again.
+const localizedLists = new WeakMap<ListData<PageItem>, ListData<PageItem>>();
+
+/** The lists as one language's page shows them: each row's translated fields (./localize.ts). */
+export function localizeLists(lists: PageLists, language: Language): PageLists {
+  if (language === 'en') return lists;
+  const localized = { ...lists };
+  for (const key of PAGE_LIST_KEYS) {
+    const list: ListData<PageItem> = lists[key];
+    let shown = localizedLists.get(list);
+    if (!shown) {
+      shown = { status: list.status, items: list.items.map((item) => localizeRow(PAGE_LISTS[key].spec, item, language)) };
+      localizedLists.set(list, shown);
+    }
+    (localized as Record<PageListKey, ListData<PageItem>>)[key] = shown;
+  }
+  return localized;
 }

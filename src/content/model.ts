@@ -3,8 +3,34 @@
 // plugin takes it as an option (gatsby-config.ts) and the browser's refresh reads the same
 // description through the plugin's browser entry, so the build and the refresh ask the same
 // questions and normalise the answers the same way. Item types (./types.ts) derive from it.
-import type { QueryFilter, TableSpec } from 'gatsby-source-supabase-content/browser';
+import type { ColumnSpec, QueryFilter, TableSpec } from 'gatsby-source-supabase-content/browser';
+import type { Language } from './languages';
 import { MATERIAL_STATUS, TIMELINE_ICONS, TIMELINE_STATUS } from './status';
+
+/**
+ * The suffix of a text column's twin in each translated language, its ISO 639-3 code (`title` →
+ * `title_ind`): never mistaken for a foreign key, as a two-letter `_id` would be. English, the
+ * default, is the column itself.
+ */
+export const TWIN_SUFFIX = { id: 'ind' } as const satisfies Record<Exclude<Language, 'en'>, string>;
+
+type TwinSuffix = (typeof TWIN_SUFFIX)[keyof typeof TWIN_SUFFIX];
+
+interface TwinColumn<Name extends string> extends ColumnSpec {
+  readonly name: `${Name}_${TwinSuffix}`;
+  readonly type: 'String';
+}
+
+/**
+ * The translated twins of a table's visible text columns, one per translated language: optional
+ * Strings like any column, so the build, the embedded default and the refresh all read them. Where
+ * a twin is empty the page shows the column itself (./localize.ts).
+ */
+function twinColumns<Name extends string>(names: readonly Name[]): readonly TwinColumn<Name>[] {
+  return names.flatMap((name) =>
+    Object.values(TWIN_SUFFIX).map((suffix) => ({ name: `${name}_${suffix}` as const, type: 'String' as const })),
+  );
+}
 
 export const FEATURE_CLASSIFICATIONS = ['adasorter', 'worker'] as const;
 
@@ -17,6 +43,7 @@ export const MATERIAL_COVERAGE_TABLE = {
     // A site path is served as it is; an http(s) URL is downloaded by the build (src/content/pictures.ts).
     { name: 'image', type: 'String', remoteImage: true },
     { name: 'status', type: 'String', known: Object.keys(MATERIAL_STATUS) },
+    ...twinColumns(['name', 'description']),
   ],
   queries: [{}],
 } as const satisfies TableSpec;
@@ -30,6 +57,7 @@ export const TIMELINE_TABLE = {
     { name: 'description', type: 'String' },
     { name: 'status', type: 'String', known: Object.keys(TIMELINE_STATUS) },
     { name: 'icon', type: 'String', known: TIMELINE_ICONS },
+    ...twinColumns(['period', 'title', 'description']),
   ],
   queries: [{}],
 } as const satisfies TableSpec;
@@ -43,6 +71,8 @@ export const FEATURE_CARDS_TABLE = {
     { name: 'subtitle', type: 'String' },
     { name: 'icon', type: 'String' },
     { name: 'icon_color', type: 'String' },
+    // The icon is a glyph or a currency sign (Rp), the same in every language.
+    ...twinColumns(['title', 'subtitle']),
   ],
   // Read per classification, one query each, not as the whole table: the page shows both columns.
   queries: FEATURE_CLASSIFICATIONS.map((classification) => ({ classification })),

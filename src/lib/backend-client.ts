@@ -2,6 +2,7 @@
 // supabase-js. Loaded only through ./backend (a separate chunk, fetched when the modal opens); the
 // refresh's reads are ./content-reader.
 import { createClient, type FunctionsError } from '@supabase/supabase-js';
+import type { Language } from '../content/languages';
 import type { InquiryType } from '../content/types';
 import { BackendCallFailed, DB_TIMEOUT_MS, type BackendSettings } from './backend-call';
 
@@ -18,6 +19,8 @@ export interface SubmissionRow {
   company: string | null;
   message: string;
   type: InquiryType;
+  /** The page's language, so the team answers in it. */
+  language: Language;
 }
 
 export interface ConnectionTestResult {

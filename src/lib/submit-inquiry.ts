@@ -1,5 +1,6 @@
 // The one path a contact inquiry takes out of the page. The modal only knows this signature:
 // resolve = stored, throw = not stored (the modal then keeps the text and asks to try again).
+import type { Language } from '../content/languages';
 import type { InquiryType } from '../content/types';
 import { BACKEND_NOT_CONFIGURED_LOG, NOTIFY_FAILED_LOG, NOTIFY_SENT_LOG, SIMULATED_SUBMIT_DELAY_MS } from '../content/modal';
 import { backendSettings, loadBackend } from './backend';
@@ -11,6 +12,8 @@ export interface InquiryFields {
   email: string;
   company: string;
   message: string;
+  /** The language of the page the form was sent from. */
+  language: Language;
   /** The Turnstile widget's token, where Turnstile is configured and the widget produced one. */
   turnstileToken?: string;
 }
@@ -28,6 +31,7 @@ export function submissionRow(fields: InquiryFields): SubmissionRow {
     company: fields.company.trim() === '' ? null : fields.company,
     message: fields.message,
     type: fields.type,
+    language: fields.language,
   };
 }
 

@@ -1,13 +1,13 @@
-// The client-side refresh fallback on the real page component (src/pages/index.tsx): the built
+// The client-side refresh fallback on the real page component (src/templates/landing-page.tsx): the built
 // lists first, then, once the browser is idle, what the backend holds. The backend client is
 // replaced at its module boundary (src/lib/backend); its HTTP calls are tests/backend/backend-reads.test.ts.
 import { act, render, screen, within } from '@testing-library/react';
 import { MotionGlobalConfig } from 'framer-motion';
-import type { PageProps } from 'gatsby';
-import React, { Profiler } from 'react';
-import IndexPage from '../../src/pages/index';
+import React, { Profiler, type ComponentProps } from 'react';
+import LandingPageTemplate from '../../src/templates/landing-page';
 import { TIMELINE_STEP_PX } from '../../src/content/constants';
 import { COVERAGE, LIST_TEXT, SNAPSHOT, TIMELINE } from '../../src/content/copy';
+import type { Language } from '../../src/content/languages';
 import type { PageListKey } from '../../src/content/model';
 import { SITE } from '../../src/content/site';
 import type { FeatureCard, MaterialCoverageItem, TimelineItem } from '../../src/content/types';
@@ -15,6 +15,7 @@ import { backendSettings, loadContentReader } from '../../src/lib/backend';
 import type { ContentReader } from '../../src/lib/content-reader';
 import { RECHECK_DELAYS_MS, REFRESH_FAILED_LOG, REFRESH_KEPT_LOG } from '../../src/lib/refresh';
 import { whenIdle } from '../../src/lib/when-idle';
+import { DICTIONARIES } from '../support/page-language';
 import { ILLUSTRATIONS, featureCard, material, milestone, processedPicture, storageUrl } from '../page/fixtures';
 
 jest.mock('../../src/lib/backend', () => ({ backendSettings: jest.fn(), loadContentReader: jest.fn() }));
@@ -115,7 +116,7 @@ const BUILT: Built = {
 };
 
 // The page's query result, as Gatsby hands it to the page component.
-const pageProps = (built: Built) =>
+const pageProps = (built: Built, language: Language) =>
   ({
     data: {
       site: { siteMetadata: SITE },
@@ -126,14 +127,15 @@ const pageProps = (built: Built) =>
       adasorter: { nodes: built.adasorter },
       worker: { nodes: built.worker },
     },
-  }) as unknown as PageProps<never>;
+    pageContext: { language, dictionary: DICTIONARIES[language] },
+  }) as unknown as ComponentProps<typeof LandingPageTemplate>;
 
 let commits = 0;
-function renderPage(built: Built = BUILT) {
+function renderPage(built: Built = BUILT, language: Language = 'en') {
   commits = 0;
   return render(
     <Profiler id="page" onRender={() => (commits += 1)}>
-      <IndexPage {...pageProps(built)} />
+      <LandingPageTemplate {...pageProps(built, language)} />
     </Profiler>,
   );
 }

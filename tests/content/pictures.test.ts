@@ -15,10 +15,30 @@ describe('splitCoverageNodes: the built rows apart from their processed pictures
       description: null,
       image: photo,
       status: 'live',
+      name_ind: 'PET (botol)',
+      description_ind: null,
       image_file: { childImageSharp: { gatsbyImageData: processed } },
     },
-    { id: '2', name: 'Glass', description: 'Clear', image: storageUrl('deleted'), status: null, image_file: null },
-    { id: '3', name: 'HDPE', description: null, image: '/images/materials/hdpe.svg', status: 'live', image_file: null },
+    {
+      id: '2',
+      name: 'Glass',
+      description: 'Clear',
+      image: storageUrl('deleted'),
+      status: null,
+      name_ind: null,
+      description_ind: null,
+      image_file: null,
+    },
+    {
+      id: '3',
+      name: 'HDPE',
+      description: null,
+      image: '/images/materials/hdpe.svg',
+      status: 'live',
+      name_ind: null,
+      description_ind: null,
+      image_file: null,
+    },
   ];
 
   it('gives rows that compare equal to the same rows read by the refresh', () => {

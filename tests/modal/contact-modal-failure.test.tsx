@@ -30,6 +30,7 @@ afterEach(() => {
 });
 
 const typed: Omit<InquiryFields, 'type'> = {
+  language: 'en',
   name: 'Budi Santoso',
   email: 'budi@example.com',
   company: 'Daur Ulang Jaya',

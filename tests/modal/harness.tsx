@@ -1,7 +1,8 @@
 // Renders the provider the way the page does, with two opener buttons standing in for the page's
 // Chat with us and investor links. Fake timers drive every wait (1500 ms simulation, 2000 ms close).
 import React from 'react';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { render } from '../support/page-language';
 import userEvent from '@testing-library/user-event';
 import { MotionGlobalConfig } from 'framer-motion';
 import { ContactModalProvider, useContactModal } from '../../src/components/ContactModalProvider';

@@ -1,6 +1,7 @@
 // The page loads the analytics script the build chose (src/build/deploy-settings.ts), after
 // it is interactive, and nothing where the build chose none.
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
+import { render } from '../support/page-language';
 import React from 'react';
 import { Analytics } from '../../src/components/Analytics';
 import { VERCEL_ANALYTICS_SRC } from '../../src/build/deploy-settings';

@@ -1,7 +1,8 @@
 // A coverage card's picture (issue 11): the build's processed versions when it has them, the URL
 // itself for a row that arrived with the refresh, and the fallback icon, never a broken image, for
 // any picture that cannot be shown.
-import { act, fireEvent, render } from '@testing-library/react';
+import { act, fireEvent } from '@testing-library/react';
+import { InLanguage, render } from '../support/page-language';
 import React from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { CoverageCard } from '../../src/components/CoverageCard';
@@ -101,7 +102,12 @@ describe('a picture of the static page', () => {
       currentSrc: { value: PHOTO },
     });
     await act(async () => {
-      hydrateRoot(container, <CoverageCard item={item} />);
+      hydrateRoot(
+        container,
+        <InLanguage>
+          <CoverageCard item={item} />
+        </InLanguage>,
+      );
     });
     return container.querySelector('article') as HTMLElement;
   }

@@ -1,6 +1,7 @@
 // Rows of an adopted project leave optional columns empty (docs/architecture.md): the page
 // falls back for each one and never shows "null", an empty paragraph or a broken picture.
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { render } from '../support/page-language';
 import { MotionGlobalConfig } from 'framer-motion';
 import React from 'react';
 import { ContactModalProvider } from '../../src/components/ContactModalProvider';
@@ -24,11 +25,42 @@ function renderEmptyRows() {
         productName={SITE.productName}
         tagline={SITE.tagline}
         coverage={readyList([
-          { id: '12', name: 'Bare material', description: null, image: null, status: null },
-          { id: '13', name: 'Old picture', description: null, image: 'http://old-cdn.example/a.jpg', status: 'live' },
+          { id: '12', name: 'Bare material', description: null, image: null, status: null, name_ind: null, description_ind: null },
+          {
+            id: '13',
+            name: 'Old picture',
+            description: null,
+            image: 'http://old-cdn.example/a.jpg',
+            status: 'live',
+            name_ind: null,
+            description_ind: null,
+          },
         ])}
-        timeline={readyList([{ id: '7', period: null, title: 'Bare milestone', description: null, status: null, icon: null }])}
-        adasorter={readyList([{ id: '1', classification: 'adasorter', title: 'Bare card', subtitle: null, icon: null, icon_color: null }])}
+        timeline={readyList([
+          {
+            id: '7',
+            period: null,
+            title: 'Bare milestone',
+            description: null,
+            status: null,
+            icon: null,
+            period_ind: null,
+            title_ind: null,
+            description_ind: null,
+          },
+        ])}
+        adasorter={readyList([
+          {
+            id: '1',
+            classification: 'adasorter',
+            title: 'Bare card',
+            subtitle: null,
+            icon: null,
+            icon_color: null,
+            title_ind: null,
+            subtitle_ind: null,
+          },
+        ])}
         worker={readyList([])}
         illustrations={ILLUSTRATIONS}
       />

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render } from '../support/page-language';
 import React from 'react';
 import { FeatureCard } from '../../src/components/FeatureCard';
 import { featureCard } from './fixtures';

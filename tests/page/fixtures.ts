@@ -7,6 +7,8 @@ export const material = (id: string, status: string, extra: Partial<MaterialCove
   description: `What material ${id} is`,
   image: `/images/materials/${id}.svg`,
   status,
+  name_ind: null,
+  description_ind: null,
   ...extra,
 });
 
@@ -17,6 +19,9 @@ export const milestone = (id: string, status: string, icon = 'CheckCircle'): Tim
   description: `What happened in ${id}`,
   status,
   icon,
+  period_ind: null,
+  title_ind: null,
+  description_ind: null,
 });
 
 export const featureCard = (id: string, classification: string, extra: Partial<FeatureCard> = {}): FeatureCard => ({
@@ -26,6 +31,8 @@ export const featureCard = (id: string, classification: string, extra: Partial<F
   subtitle: `Why feature ${id} matters`,
   icon: '⚡',
   icon_color: '#d97706',
+  title_ind: null,
+  subtitle_ind: null,
   ...extra,
 });
 

@@ -1,6 +1,7 @@
 // The whole page with the real contact modal provider: landmarks, heading order, and the openers of
 // both modals.
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { render } from '../support/page-language';
 import userEvent from '@testing-library/user-event';
 import { MotionGlobalConfig } from 'framer-motion';
 import React from 'react';

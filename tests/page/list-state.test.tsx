@@ -1,4 +1,5 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { render } from '../support/page-language';
 import React from 'react';
 import { ListState } from '../../src/components/ListState';
 import { LIST_TEXT } from '../../src/content/copy';

@@ -1,4 +1,5 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { render } from '../support/page-language';
 import React from 'react';
 import { ProductSnapshot } from '../../src/components/ProductSnapshot';
 import { SKELETON_COUNT } from '../../src/content/constants';

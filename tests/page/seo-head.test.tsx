@@ -1,12 +1,14 @@
 import { render } from '@testing-library/react';
 import React from 'react';
 import { SeoHead } from '../../src/components/SeoHead';
+import type { Language } from '../../src/content/languages';
 import { SITE, type SiteMetadata } from '../../src/content/site';
+import { DICTIONARIES } from '../support/page-language';
 
 const site: SiteMetadata = { ...SITE, siteUrl: 'https://adasorter.example/', analyticsSrc: null };
 
-function head() {
-  const { container } = render(<SeoHead site={site} />);
+function head(language: Language = 'en') {
+  const { container } = render(<SeoHead site={site} language={language} dictionary={DICTIONARIES[language]} />);
   const meta = (selector: string) => container.querySelector(selector)?.getAttribute('content');
   return { container, meta };
 }

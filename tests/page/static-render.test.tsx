@@ -10,20 +10,23 @@ import { ContactModalProvider } from '../../src/components/ContactModalProvider'
 import { LandingPage } from '../../src/components/LandingPage';
 import { readyList } from '../../src/content/lists';
 import { SITE } from '../../src/content/site';
+import { InLanguage } from '../support/page-language';
 import { ILLUSTRATIONS, featureCard, material, milestone } from './fixtures';
 
 const html = renderToString(
-  <ContactModalProvider>
-    <LandingPage
-      productName={SITE.productName}
-      tagline={SITE.tagline}
-      coverage={readyList([material('pet', 'live'), material('organics', 'coming-soon')])}
-      timeline={readyList([milestone('1', 'completed'), milestone('2', 'current')])}
-      adasorter={readyList([featureCard('a1', 'adasorter')])}
-      worker={readyList([featureCard('w1', 'worker')])}
-      illustrations={ILLUSTRATIONS}
-    />
-  </ContactModalProvider>,
+  <InLanguage>
+    <ContactModalProvider>
+      <LandingPage
+        productName={SITE.productName}
+        tagline={SITE.tagline}
+        coverage={readyList([material('pet', 'live'), material('organics', 'coming-soon')])}
+        timeline={readyList([milestone('1', 'completed'), milestone('2', 'current')])}
+        adasorter={readyList([featureCard('a1', 'adasorter')])}
+        worker={readyList([featureCard('w1', 'worker')])}
+        illustrations={ILLUSTRATIONS}
+      />
+    </ContactModalProvider>
+  </InLanguage>,
 );
 
 it('holds every section and list item in the static HTML', () => {

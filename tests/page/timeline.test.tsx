@@ -1,4 +1,5 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { render } from '../support/page-language';
 import userEvent from '@testing-library/user-event';
 import React from 'react';
 import { Timeline } from '../../src/components/Timeline';

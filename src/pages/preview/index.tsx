@@ -13,6 +13,7 @@ import type { PageListKey } from '../../content/model';
 import { PREVIEW_TEXT, editorPath, itemLabel } from '../../content/preview';
 import type { SiteMetadata } from '../../content/site';
 import { useArrangement } from '../../hooks/useArrangement';
+import { PageLanguageContext, type PageLanguage } from '../../hooks/usePageLanguage';
 import { usePreviewContent } from '../../hooks/usePreviewContent';
 import type { PreviewContent } from '../../lib/preview-api';
 
@@ -29,10 +30,10 @@ interface PreviewData {
 // The editors' preview: the landing page, its sections unchanged, with every row the database holds
 // (drafts marked) in its current order, read in the browser with the token of the link. The built
 // HTML holds the banner and nothing of the content.
-export default function PreviewPage({ data }: PageProps<PreviewData>) {
+export default function PreviewPage({ data, pageContext }: PageProps<PreviewData, PageLanguage>) {
   const { state, reload } = usePreviewContent();
   return state.status === 'ready' ? (
-    <ArrangeablePreview token={state.token} content={state.content} data={data} />
+    <ArrangeablePreview token={state.token} content={state.content} data={data} pageLanguage={pageContext} />
   ) : (
     <>
       <PreviewBanner />
@@ -44,7 +45,14 @@ export default function PreviewPage({ data }: PageProps<PreviewData>) {
   );
 }
 
-function ArrangeablePreview({ token, content, data }: { token: string; content: PreviewContent; data: PreviewData }) {
+interface ArrangeablePreviewProps {
+  token: string;
+  content: PreviewContent;
+  data: PreviewData;
+  pageLanguage: PageLanguage;
+}
+
+function ArrangeablePreview({ token, content, data, pageLanguage }: ArrangeablePreviewProps) {
   const [arranging, setArranging] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const initial = useMemo(() => ordersOf(content.lists), [content]);
@@ -78,37 +86,40 @@ function ArrangeablePreview({ token, content, data }: { token: string; content: 
   };
 
   return (
-    <ContactModalProvider>
-      <PreviewBanner
-        expiresAt={content.expiresAt}
-        warnings={content.warnings}
-        announcement={announcement}
-        editorHref={framed ? undefined : editorPath(token)}
-        arrange={{
-          on: arranging,
-          toggle: () => setArranging((on) => !on),
-          undo: () => step('undo'),
-          redo: () => step('redo'),
-          canUndo: arrangement.canUndo,
-          canRedo: arrangement.canRedo,
-        }}
-      />
-      <div className="relative">
-        <ArrangedListContext.Provider value={SortableList}>
-          <PreviewArrangeContext.Provider value={arrange}>
-            <LandingPage
-              productName={data.site.siteMetadata.productName}
-              tagline={data.site.siteMetadata.tagline}
-              {...lists}
-              illustrations={{
-                sorter: data.sorterImage.childImageSharp.gatsbyImageData,
-                worker: data.workerImage.childImageSharp.gatsbyImageData,
-              }}
-            />
-          </PreviewArrangeContext.Provider>
-        </ArrangedListContext.Provider>
-      </div>
-    </ContactModalProvider>
+    // The English page (gatsby-node.ts gives its dictionary): the order editors arrange is every language's.
+    <PageLanguageContext.Provider value={pageLanguage}>
+      <ContactModalProvider>
+        <PreviewBanner
+          expiresAt={content.expiresAt}
+          warnings={content.warnings}
+          announcement={announcement}
+          editorHref={framed ? undefined : editorPath(token)}
+          arrange={{
+            on: arranging,
+            toggle: () => setArranging((on) => !on),
+            undo: () => step('undo'),
+            redo: () => step('redo'),
+            canUndo: arrangement.canUndo,
+            canRedo: arrangement.canRedo,
+          }}
+        />
+        <div className="relative">
+          <ArrangedListContext.Provider value={SortableList}>
+            <PreviewArrangeContext.Provider value={arrange}>
+              <LandingPage
+                productName={data.site.siteMetadata.productName}
+                tagline={data.site.siteMetadata.tagline}
+                {...lists}
+                illustrations={{
+                  sorter: data.sorterImage.childImageSharp.gatsbyImageData,
+                  worker: data.workerImage.childImageSharp.gatsbyImageData,
+                }}
+              />
+            </PreviewArrangeContext.Provider>
+          </ArrangedListContext.Provider>
+        </div>
+      </ContactModalProvider>
+    </PageLanguageContext.Provider>
   );
 }
 

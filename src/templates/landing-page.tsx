@@ -4,11 +4,15 @@ import React, { useMemo } from 'react';
 import { Analytics } from '../components/Analytics';
 import { ContactModalProvider } from '../components/ContactModalProvider';
 import { LandingPage, type LandingContent } from '../components/LandingPage';
+import { LanguageSuggestion } from '../components/LanguageSuggestion';
 import { SeoHead } from '../components/SeoHead';
-import { readyList } from '../content/lists';
+import type { Dictionary } from '../content/dictionary';
+import type { Language } from '../content/languages';
+import { localizeLists, readyList } from '../content/lists';
 import { splitCoverageNodes, type CoverageNode } from '../content/pictures';
 import type { SiteMetadata } from '../content/site';
 import type { FeatureCard, TimelineItem } from '../content/types';
+import { PageLanguageContext } from '../hooks/usePageLanguage';
 import { useRefreshedLists } from '../hooks/useRefreshedLists';
 
 interface ProcessedImage {
@@ -25,13 +29,20 @@ interface IndexData {
   worker: { nodes: FeatureCard[] };
 }
 
+/** What gatsby-node.ts gives each language's page: its language and only its own dictionary. */
+export interface LandingPageContext {
+  language: Language;
+  dictionary: Dictionary;
+}
+
 // The one place where the content meets the page: the lists arrive with the HTML, so they start
 // `ready` and render in the static page; useRefreshedLists then keeps them current in the browser.
-function toLandingContent(data: IndexData): LandingContent {
+// The rows carry every language's text; each page shows its own (localizeLists).
+function toLandingContent(data: IndexData, tagline: string): LandingContent {
   const coverage = splitCoverageNodes(data.allMaterialCoverage.nodes);
   return {
     productName: data.site.siteMetadata.productName,
-    tagline: data.site.siteMetadata.tagline,
+    tagline,
     coverage: readyList(coverage.items),
     pictures: coverage.pictures,
     timeline: readyList(data.allTimelineItem.nodes),
@@ -41,22 +52,30 @@ function toLandingContent(data: IndexData): LandingContent {
   };
 }
 
-export default function IndexPage({ data }: PageProps<IndexData>) {
-  const built = useMemo(() => toLandingContent(data), [data]);
+export default function LandingPageTemplate({ data, pageContext }: PageProps<IndexData, LandingPageContext>) {
+  const { language, dictionary } = pageContext;
+  const built = useMemo(() => toLandingContent(data, dictionary.site.tagline), [data, dictionary]);
   // On a site built with backend settings, the lists are re-read once the browser is idle.
   const lists = useRefreshedLists(built);
+  const shown = useMemo(() => localizeLists(lists, language), [lists, language]);
+  const pageLanguage = useMemo(() => ({ language, dictionary }), [language, dictionary]);
   return (
-    <ContactModalProvider>
-      <LandingPage {...built} {...lists} />
-      <Analytics src={data.site.siteMetadata.analyticsSrc} />
-    </ContactModalProvider>
+    <PageLanguageContext.Provider value={pageLanguage}>
+      <ContactModalProvider>
+        <LandingPage {...built} {...shown} />
+        {language === 'en' && <LanguageSuggestion />}
+        <Analytics src={data.site.siteMetadata.analyticsSrc} />
+      </ContactModalProvider>
+    </PageLanguageContext.Provider>
   );
 }
 
-export const Head: HeadFC<IndexData> = ({ data }) => <SeoHead site={data.site.siteMetadata} />;
+export const Head: HeadFC<IndexData, LandingPageContext> = ({ data, pageContext }) => (
+  <SeoHead site={data.site.siteMetadata} language={pageContext.language} dictionary={pageContext.dictionary} />
+);
 
 export const query = graphql`
-  query IndexPage {
+  query LandingPage {
     site {
       siteMetadata { title description productName tagline siteUrl socialImage analyticsSrc }
     }
@@ -69,7 +88,7 @@ export const query = graphql`
     }
     allMaterialCoverage(sort: { row_position: ASC }) {
       nodes {
-        id: row_id name description image status
+        id: row_id name description image status name_ind description_ind
         # The card's box (CoverageCard): a 96 px square on phones, which a 16:10 picture covers at
         # 154 px wide; from 640 px up one grid column (2, 3, then 4 of them; 262-454 px). 320 serves
         # phones at 2x and desktops, 480 phones at 3x, 640 tablets and desktops at 2x. A wider one
@@ -90,13 +109,13 @@ export const query = graphql`
       }
     }
     allTimelineItem(sort: { row_position: ASC }) {
-      nodes { id: row_id period title description status icon }
+      nodes { id: row_id period title description status icon period_ind title_ind description_ind }
     }
     adasorter: allFeatureCard(filter: { classification: { eq: "adasorter" } }, sort: { row_position: ASC }) {
-      nodes { id: row_id classification title subtitle icon icon_color }
+      nodes { id: row_id classification title subtitle icon icon_color title_ind subtitle_ind }
     }
     worker: allFeatureCard(filter: { classification: { eq: "worker" } }, sort: { row_position: ASC }) {
-      nodes { id: row_id classification title subtitle icon icon_color }
+      nodes { id: row_id classification title subtitle icon icon_color title_ind subtitle_ind }
     }
   }
 `;

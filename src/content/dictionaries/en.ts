@@ -1,0 +1,36 @@
+// English, the spec's words: assembled from the constants that hold them (../copy.ts, ../modal.ts,
+// ../status.ts, ../site.ts), which the tests import too.
+import type { SectionKey } from '../constants';
+import { COVERAGE, FOOTER, HEADER, HERO, LIST_TEXT, SNAPSHOT, TIMELINE } from '../copy';
+import type { Dictionary } from '../dictionary';
+import { CLOSE_LABEL, FIELD_LABELS, MODAL_COPY, OPTIONAL_HINT, SENDING_LABEL, SUBMIT_FAILURE_MESSAGES } from '../modal';
+import { SITE } from '../site';
+import { MATERIAL_STATUS, TIMELINE_STATUS } from '../status';
+
+export const EN: Dictionary = {
+  site: { title: SITE.title, description: SITE.description, tagline: SITE.tagline },
+  header: {
+    navLabel: HEADER.navLabel,
+    nav: Object.fromEntries(HEADER.nav.map((link) => [link.section, link.label])) as Record<SectionKey, string>,
+  },
+  hero: { ...HERO, claims: [HERO.claims[0], HERO.claims[1]] },
+  snapshot: SNAPSHOT,
+  coverage: COVERAGE,
+  timeline: TIMELINE,
+  footer: FOOTER,
+  lists: LIST_TEXT,
+  materialStatus: {
+    live: MATERIAL_STATUS.live.label,
+    development: MATERIAL_STATUS.development.label,
+    'coming-soon': MATERIAL_STATUS['coming-soon'].label,
+  },
+  timelineStatus: {
+    completed: TIMELINE_STATUS.completed.label,
+    current: TIMELINE_STATUS.current.label,
+    upcoming: TIMELINE_STATUS.upcoming.label,
+  },
+  modal: MODAL_COPY,
+  form: { labels: FIELD_LABELS, optional: OPTIONAL_HINT, sending: SENDING_LABEL, close: CLOSE_LABEL, failures: SUBMIT_FAILURE_MESSAGES },
+  // Addressed to the reader of the other language, in that language.
+  languages: { suggestion: 'Baca dalam Bahasa Indonesia', dismissSuggestion: 'Tutup saran bahasa' },
+};

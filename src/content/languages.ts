@@ -1,0 +1,32 @@
+// The site's languages: where each one's page lives and how the page names itself to browsers,
+// search engines and link previews. English is the default: `/` and the fallback of every
+// translated content column (docs/languages.md).
+
+export const LANGUAGES = ['en', 'id'] as const;
+
+export type Language = (typeof LANGUAGES)[number];
+
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export interface LanguagePage {
+  /** The page's path; also what `x-default` points to for the default language. */
+  path: string;
+  /** Open Graph's locale (language_TERRITORY). */
+  ogLocale: string;
+  /** The language's name in itself, as the language link shows it. */
+  nativeName: string;
+}
+
+export const LANGUAGE_PAGES: Readonly<Record<Language, LanguagePage>> = {
+  en: { path: '/', ogLocale: 'en_US', nativeName: 'English' },
+  id: { path: '/id/', ogLocale: 'id_ID', nativeName: 'Bahasa Indonesia' },
+};
+
+/** The language a page links to: with two languages, the other one. */
+export function otherLanguage(language: Language): Language {
+  return language === 'en' ? 'id' : 'en';
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
