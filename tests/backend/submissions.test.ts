@@ -26,6 +26,7 @@ afterAll(() => {
 
 const typed: InquiryFields = {
   type: 'investor',
+  language: 'id',
   name: 'Budi <b>Santoso</b>',
   email: 'budi@example.test',
   company: '',
@@ -75,7 +76,7 @@ describe('with a working backend', () => {
       },
       body: row,
     });
-    expect(Object.keys(insert?.body as object)).toEqual(['id', 'name', 'email', 'company', 'message', 'type']);
+    expect(Object.keys(insert?.body as object)).toEqual(['id', 'name', 'email', 'company', 'message', 'type', 'language']);
     expect(notify).toEqual({
       method: 'POST',
       path: '/functions/v1/inquiry-notif-resend',
@@ -86,16 +87,19 @@ describe('with a working backend', () => {
     // Nothing else: no read-back, no second insert, no retry.
     expect(siteCalls(backend)).toHaveLength(2);
 
-    const stored = await backend.sql(`select id, name, email, company, message, type from contact_submissions`);
+    const stored = await backend.sql(`select id, name, email, company, message, type, language from contact_submissions`);
     expect(stored).toEqual([insert?.body]);
+    // Sent from the Indonesian page: stored so, and the team's email says so.
+    expect(stored[0]).toMatchObject({ language: 'id' });
     expect(backend.emails).toHaveLength(1);
+    expect(JSON.stringify(backend.emails[0])).toContain('Indonesian');
     expect(debug).toHaveBeenCalledWith(NOTIFY_SENT_LOG, 200, { sent: true });
   });
 
   it('sends a Turnstile token with the notify call only, never into the stored row', async () => {
     await submitInquiry({ ...typed, turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' });
     const [insert, notify] = insertsAndNotifies(backend);
-    expect(Object.keys(insert?.body as object)).toEqual(['id', 'name', 'email', 'company', 'message', 'type']);
+    expect(Object.keys(insert?.body as object)).toEqual(['id', 'name', 'email', 'company', 'message', 'type', 'language']);
     expect(notify?.body).toEqual({ ...(insert?.body as object), turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' });
     // This backend's function has no TURNSTILE_SECRET_KEY: the token is ignored and the email goes out.
     expect(notify?.status).toBe(200);

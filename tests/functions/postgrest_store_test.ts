@@ -27,6 +27,7 @@ const ROW: SubmissionRow = {
   company: null,
   message: 'Hello',
   type: 'contact',
+  language: 'en',
   created_at: '2026-11-23T01:00:00.123456+00:00',
   notified_at: null,
   attempts: 0,

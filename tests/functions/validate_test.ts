@@ -56,3 +56,12 @@ Deno.test('a Turnstile token is a string of at most 2048 characters', () => {
     assert.ok('field' in result && result.field === 'turnstileToken', JSON.stringify(result));
   }
 });
+
+Deno.test('the language is optional, and else one of the site\'s', () => {
+  for (const language of ['en', 'id', undefined]) {
+    assert.deepEqual(readCall({ ...INQUIRY, language }), { kind: 'notify', id: ID.toLowerCase(), turnstileToken: undefined });
+  }
+  for (const language of ['fr', '', null, 1]) {
+    assert.deepEqual(readCall({ ...INQUIRY, language }), { field: 'language', problem: "must be 'en' or 'id'" }, String(language));
+  }
+});

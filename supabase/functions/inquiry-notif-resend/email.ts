@@ -1,4 +1,4 @@
-import type { InquiryType, SubmissionRow } from './store.ts';
+import type { InquiryLanguage, InquiryType, SubmissionRow } from './store.ts';
 
 export interface NotificationEmail {
   subject: string;
@@ -6,6 +6,17 @@ export interface NotificationEmail {
   text: string;
   /** The visitor's address, so "reply" in the team's inbox answers them; absent if unusable. */
   replyTo?: string;
+}
+
+// The team answers in the visitor's language: the email names it, and in the subject too where it
+// is not English.
+const LANGUAGE_LABELS: Record<InquiryLanguage, string> = {
+  en: 'English',
+  id: 'Indonesian (Bahasa Indonesia)',
+};
+
+export function languageLabel(language: InquiryLanguage): string {
+  return LANGUAGE_LABELS[language];
 }
 
 const HEADINGS: Record<InquiryType, string> = {
@@ -48,6 +59,7 @@ export function renderNotification(row: SubmissionRow): NotificationEmail {
     ['Name', row.name],
     ['Email', row.email],
     ['Company', company ?? '(not given)'],
+    ['Language', languageLabel(row.language)],
     ['Received', row.created_at],
     ['Submission id', row.id],
   ];
@@ -77,7 +89,7 @@ export function renderNotification(row: SubmissionRow): NotificationEmail {
   ].join('\n');
 
   return {
-    subject: `${heading} from ${subjectName(row.name)}`,
+    subject: `${heading}${row.language === 'en' ? '' : ` (${languageLabel(row.language)})`} from ${subjectName(row.name)}`,
     html,
     text,
     ...(isEmailAddress(row.email) ? { replyTo: row.email } : {}),
@@ -114,6 +126,7 @@ export function renderDigest(rows: SubmissionRow[]): NotificationEmail {
       ['Name', row.name],
       ['Email', row.email],
       ['Company', row.company?.trim() ? row.company : '(not given)'],
+      ['Language', languageLabel(row.language)],
       ['Received', row.created_at],
       ['Submission id', row.id],
       ['Message', messageStart(row.message)],

@@ -2,6 +2,9 @@ import { PostgrestClient } from '@supabase/postgrest-js';
 
 export type InquiryType = 'contact' | 'investor';
 
+/** The language of the page an inquiry was sent from. */
+export type InquiryLanguage = 'en' | 'id';
+
 /** A claimed contact_submissions row as the claim functions return it (timestamps as ISO 8601 text). */
 export interface SubmissionRow {
   id: string;
@@ -10,6 +13,7 @@ export interface SubmissionRow {
   company: string | null;
   message: string;
   type: InquiryType;
+  language: InquiryLanguage;
   created_at: string;
   notified_at: string | null;
   /** Failed sends before this one. */

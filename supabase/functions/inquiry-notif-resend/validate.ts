@@ -27,12 +27,12 @@ export function readCall(body: Record<string, unknown>): Call | InvalidField {
 }
 
 /**
- * The row id and the contact form's five fields, checked in that order, then the optional
+ * The row id and the contact form's five fields, checked in that order, then the optional language and
  * Turnstile token; the first bad one is named. The email is written from the stored row, never from
  * these fields: they are checked so that a call the form could not have made is refused.
  */
 function readNotify(body: Record<string, unknown>): Call | InvalidField {
-  const { id, name, email, company, message, type, turnstileToken } = body;
+  const { id, name, email, company, message, type, language, turnstileToken } = body;
   if (typeof id !== 'string' || !UUID_PATTERN.test(id)) return { field: 'id', problem: 'must be a UUID' };
   if (!isNonEmptyString(name)) return { field: 'name', problem: 'must be a non-empty string' };
   if (typeof email !== 'string' || !isEmailAddress(email)) return { field: 'email', problem: 'must be an email address' };
@@ -41,6 +41,8 @@ function readNotify(body: Record<string, unknown>): Call | InvalidField {
   }
   if (!isNonEmptyString(message)) return { field: 'message', problem: 'must be a non-empty string' };
   if (type !== 'contact' && type !== 'investor') return { field: 'type', problem: "must be 'contact' or 'investor'" };
+  // Optional: a page from before the site had languages sends none.
+  if (language !== undefined && language !== 'en' && language !== 'id') return { field: 'language', problem: "must be 'en' or 'id'" };
   if (
     turnstileToken !== undefined &&
     (typeof turnstileToken !== 'string' || turnstileToken.length > MAX_TURNSTILE_TOKEN_LENGTH)

@@ -49,6 +49,7 @@ export function newSubmission(overrides: Partial<SubmissionFields> = {}): Submis
     company: null,
     message: `Message number ${counter}`,
     type: 'contact',
+    language: 'en',
     ...overrides,
   };
 }
@@ -57,9 +58,9 @@ export function newSubmission(overrides: Partial<SubmissionFields> = {}): Submis
 export async function submitAsVisitor(db: PGlite, fields: SubmissionFields): Promise<void> {
   await withRole(db, 'anon', (tx) =>
     tx.query(
-      `insert into public.contact_submissions (id, name, email, company, message, type)
-       values ($1, $2, $3, $4, $5, $6)`,
-      [fields.id, fields.name, fields.email, fields.company, fields.message, fields.type],
+      `insert into public.contact_submissions (id, name, email, company, message, type, language)
+       values ($1, $2, $3, $4, $5, $6, $7)`,
+      [fields.id, fields.name, fields.email, fields.company, fields.message, fields.type, fields.language],
     ));
 }
 
