@@ -1,10 +1,11 @@
 import X from 'lucide-react/icons/x';
 import React, { useEffect, useState } from 'react';
-import { LANGUAGE_PAGES, otherLanguage } from '../content/languages';
+import { DEFAULT_LANGUAGE, LANGUAGE_PAGES, otherLanguage } from '../content/languages';
 import { usePageLanguage } from '../hooks/usePageLanguage';
 import { rememberLanguage, suggestsLanguage } from '../lib/language-choice';
 
-// For a browser that prefers the other language: a small note in that language, fixed at the bottom
+// On the default page (/), for a browser that prefers the other language: a small note in that
+// language (someone on /id/ went there on purpose), fixed at the bottom
 // of the screen so that its arrival moves nothing (CLS 0). It appears only after hydration (the
 // static page cannot know the browser), never redirects, and both its link and its dismissal
 // remember the visitor's choice, so it asks once.
@@ -14,7 +15,7 @@ export function LanguageSuggestion() {
   const [shown, setShown] = useState(false);
 
   useEffect(() => {
-    setShown(suggestsLanguage(language, target, navigator.languages ?? [navigator.language]));
+    setShown(language === DEFAULT_LANGUAGE && suggestsLanguage(language, target, navigator.languages ?? [navigator.language]));
   }, [language, target]);
 
   if (!shown) return null;

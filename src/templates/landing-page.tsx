@@ -63,7 +63,7 @@ export default function LandingPageTemplate({ data, pageContext }: PageProps<Ind
     <PageLanguageContext.Provider value={pageLanguage}>
       <ContactModalProvider>
         <LandingPage {...built} {...shown} />
-        {language === 'en' && <LanguageSuggestion />}
+        <LanguageSuggestion />
         <Analytics src={data.site.siteMetadata.analyticsSrc} />
       </ContactModalProvider>
     </PageLanguageContext.Provider>

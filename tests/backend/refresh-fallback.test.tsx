@@ -140,9 +140,9 @@ function renderPage(built: Built = BUILT, language: Language = 'en') {
   );
 }
 
-const coverage = () => screen.getByRole('region', { name: COVERAGE.title });
-const materialNames = () =>
-  within(coverage())
+const coverage = (title: string = COVERAGE.title) => screen.getByRole('region', { name: title });
+const materialNames = (title?: string) =>
+  within(coverage(title))
     .queryAllByRole('heading', { level: 3 })
     .map((h) => h.textContent);
 const timelineStrip = () => screen.getByRole('region', { name: TIMELINE.scrollRegionLabel });
@@ -181,6 +181,23 @@ describe('with backend settings', () => {
     expect(coverage().innerHTML).toBe(before);
     expect(screen.queryByRole('status')).toBeNull();
     expect(scrollTo).toHaveBeenCalledTimes(1);
+  });
+
+  it('on /id/, shows the twins the backend now holds, and English where a twin is empty, in the same order', async () => {
+    const built = { ...BUILT, coverage: [material('pet', 'live', { name_ind: 'Botol PET' }), material('glass', 'development')] };
+    renderPage(built, 'id');
+    const title = DICTIONARIES.id.coverage.title;
+    expect(materialNames(title)).toEqual(['Botol PET', 'Material glass']);
+    await becomeIdle();
+    await answerAll({
+      coverage: [
+        material('glass', 'development', { name_ind: 'Kaca', description_ind: '' }),
+        material('pet', 'live', { name_ind: null }),
+        material('can', 'live', { name_ind: 'Kaleng' }),
+      ],
+    });
+    expect(materialNames(title)).toEqual(['Kaca', 'Material pet', 'Kaleng']);
+    expect(within(coverage(title)).getAllByRole('listitem')[0]).toHaveTextContent('What material glass is');
   });
 
   describe('with pictures the build processed', () => {

@@ -50,7 +50,14 @@ it('a script that cannot load is logged, and the inquiry still goes out without 
   expect(warn).toHaveBeenCalledWith(TURNSTILE_LOAD_FAILED_LOG, expect.any(Error));
   await fillContactForm(dialog, user);
   await user.click(within(dialog).getByRole('button', { name: MODAL_COPY.contact.button }));
-  expect(submit).toHaveBeenCalledWith({ type: 'contact', name: 'Sari', email: 'sari@example.com', company: '', message: 'Hello' });
+  expect(submit).toHaveBeenCalledWith({
+    type: 'contact',
+    language: 'en',
+    name: 'Sari',
+    email: 'sari@example.com',
+    company: '',
+    message: 'Hello',
+  });
 });
 
 it('loads the widget only when a modal opens, renders it in the form, and sends its token', async () => {
@@ -81,6 +88,7 @@ it('loads the widget only when a modal opens, renders it in the form, and sends 
   await user.click(within(dialog).getByRole('button', { name: MODAL_COPY.contact.button }));
   expect(submit).toHaveBeenCalledWith({
     type: 'contact',
+    language: 'en',
     name: 'Sari',
     email: 'sari@example.com',
     company: '',

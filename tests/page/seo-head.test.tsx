@@ -39,3 +39,32 @@ it('declares the light colour scheme and the favicons', () => {
   expect(container.querySelector('link[rel="icon"][type="image/png"]')).toHaveAttribute('href', '/favicon-32.png');
   expect(container.querySelector('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/apple-touch-icon.png');
 });
+
+describe('each language page', () => {
+  const alternates = (container: HTMLElement) =>
+    [...container.querySelectorAll('link[rel="alternate"]')].map((link) => `${link.getAttribute('hreflang')} ${link.getAttribute('href')}`);
+
+  it.each([
+    ['en', 'https://adasorter.example/', 'en_US', 'id_ID'],
+    ['id', 'https://adasorter.example/id/', 'id_ID', 'en_US'],
+  ] as const)('%s is its own canonical, names both languages and the default, and its locale', (language, url, locale, other) => {
+    const { container, meta } = head(language);
+    expect(container.querySelector('html')).toHaveAttribute('lang', language);
+    expect(container.querySelector('link[rel="canonical"]')).toHaveAttribute('href', url);
+    expect(meta('meta[property="og:url"]')).toBe(url);
+    expect(alternates(container)).toEqual([
+      'en https://adasorter.example/',
+      'id https://adasorter.example/id/',
+      'x-default https://adasorter.example/',
+    ]);
+    expect(meta('meta[property="og:locale"]')).toBe(locale);
+    expect(meta('meta[property="og:locale:alternate"]')).toBe(other);
+  });
+
+  it('gives /id/ its Indonesian title and description', () => {
+    const { container, meta } = head('id');
+    expect(container.querySelector('title')).toHaveTextContent(DICTIONARIES.id.site.title);
+    expect(meta('meta[name="description"]')).toBe(DICTIONARIES.id.site.description);
+    expect(meta('meta[property="og:title"]')).toBe(DICTIONARIES.id.site.title);
+  });
+});
