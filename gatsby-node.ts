@@ -61,7 +61,8 @@ export const onCreatePage: GatsbyNode['onCreatePage'] = ({ page, actions }) => {
 };
 
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store }) => {
-  const { program } = store.getState() as { program: { directory: string } };
+  // Gatsby types the store loosely; the site's folder is where public/ is written.
+  const { program } = (store.getState as () => { program: { directory: string } })();
   const { siteUrl } = deploySettings(process.env);
   const publicDir = path.join(program.directory, 'public');
   await writeFile(path.join(publicDir, SITEMAP_FILE), sitemapXml(siteUrl));

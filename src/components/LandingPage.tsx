@@ -27,7 +27,7 @@ function Part({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;
 }
 
-// The page's layout. It knows nothing about GraphQL: src/pages/index.tsx maps the query onto
+// The page's layout. It knows nothing about GraphQL: src/templates/landing-page.tsx maps the query onto
 // LandingContent, and the refresh hands it lists of the same shape.
 export function LandingPage({ productName, tagline, coverage, timeline, adasorter, worker, pictures, illustrations }: LandingContent) {
   const { open } = useContactModal();

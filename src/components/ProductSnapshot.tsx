@@ -6,7 +6,7 @@ import { useDictionary } from '../hooks/usePageLanguage';
 import { FeatureCards } from './FeatureCards';
 import { Picture } from './Picture';
 
-/** The two columns' illustrations, processed at build time (src/pages/index.tsx queries them). */
+/** The two columns' illustrations, processed at build time (src/templates/landing-page.tsx queries them). */
 export interface Illustrations {
   sorter: IGatsbyImageData;
   worker: IGatsbyImageData;

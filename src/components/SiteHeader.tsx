@@ -15,21 +15,23 @@ export function SiteHeader({ productName }: { productName: string }) {
         <a href="#top" className="-ml-1 inline-flex min-h-11 items-center rounded-xl px-1">
           <Logo name={productName} tone="onDark" />
         </a>
-        <nav aria-label={header.navLabel} className="hidden md:block">
-          <ul className="flex items-center gap-1">
-            {NAV_SECTIONS.map((section) => (
-              <li key={section}>
-                <a
-                  href={`#${SECTION_IDS[section]}`}
-                  className="inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold text-brand-100 transition-[color,background-color] hover:bg-white/10 hover:text-white"
-                >
-                  {header.nav[section]}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <LanguageLink className="-mr-2 text-brand-100 hover:text-white md:ml-auto" />
+        <div className="flex items-center gap-2">
+          <nav aria-label={header.navLabel} className="hidden md:block">
+            <ul className="flex items-center gap-1">
+              {NAV_SECTIONS.map((section) => (
+                <li key={section}>
+                  <a
+                    href={`#${SECTION_IDS[section]}`}
+                    className="inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold text-brand-100 transition-[color,background-color] hover:bg-white/10 hover:text-white"
+                  >
+                    {header.nav[section]}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <LanguageLink className="-mr-2 text-brand-100 hover:text-white" />
+        </div>
       </div>
     </header>
   );

@@ -163,9 +163,21 @@ describe('preview links on PostgreSQL 15', () => {
     expect(content.lists.timeline.map((row) => row.order_index)).toEqual(
       [...content.lists.timeline.map((row) => row.order_index)].sort((a, b) => Number(a) - Number(b)),
     );
-    // The columns visitors may read, never created_at or an adopted table's private ones.
+    // The columns visitors may read (their Indonesian twins too), never created_at or an adopted table's private ones.
     expect(Object.keys(content.lists.timeline[0]!).sort()).toEqual(
-      ['description', 'icon', 'id', 'is_active', 'order_index', 'period', 'status', 'title'].sort(),
+      [
+        'description',
+        'description_ind',
+        'icon',
+        'id',
+        'is_active',
+        'order_index',
+        'period',
+        'period_ind',
+        'status',
+        'title',
+        'title_ind',
+      ].sort(),
     );
     expect(new Set(content.lists.adasorter.map((row) => row.classification))).toEqual(new Set(['adasorter']));
     expect(new Set(content.lists.worker.map((row) => row.classification))).toEqual(new Set(['worker']));

@@ -130,7 +130,7 @@ export const query = graphql`
     site {
       siteMetadata { productName tagline }
     }
-    # The same illustrations as the page's (src/pages/index.tsx).
+    # The same illustrations as the page's (src/templates/landing-page.tsx).
     sorterImage: file(relativePath: { eq: "adasorter.png" }) {
       childImageSharp { gatsbyImageData(width: 640, height: 480, placeholder: BLURRED, formats: [AUTO, WEBP, AVIF]) }
     }

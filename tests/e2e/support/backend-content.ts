@@ -42,6 +42,15 @@ export const RENAMED_TIMELINE = {
   title: 'Sachets on the live line, from the backend',
 } as const;
 
+/**
+ * Indonesian twins an editor has not filled (the seed translates every row): /id/ shows these rows'
+ * English text, as it does for the backend-only rows, which have no twins at all.
+ */
+export const UNTRANSLATED = {
+  material: { id: '10000000-0000-4000-8000-000000000002', blank: '' },
+  timeline: { id: RENAMED_TIMELINE.id },
+} as const;
+
 export const RENAMED_FEATURE = { id: '30000000-0000-4000-8000-000000000005', title: '12x productivity, from the backend' } as const;
 
 /** The photo of each shown material in the bucket, in PHOTO_MATERIAL_IDS order. */
@@ -96,6 +105,11 @@ export async function applyBackendContent(backend: LocalBackend): Promise<void> 
   await backend.sql(`update material_coverage set is_active = false where id = $1`, [HIDDEN_SEED_MATERIAL.id]);
   await backend.sql(`update timeline set title = $2 where id = $1`, [RENAMED_TIMELINE.id, RENAMED_TIMELINE.title]);
   await backend.sql(`update feature_cards set title = $2 where id = $1`, [RENAMED_FEATURE.id, RENAMED_FEATURE.title]);
+  await backend.sql(`update material_coverage set name_ind = $2, description_ind = null where id = $1`, [
+    UNTRANSLATED.material.id,
+    UNTRANSLATED.material.blank,
+  ]);
+  await backend.sql(`update timeline set title_ind = null where id = $1`, [UNTRANSLATED.timeline.id]);
 }
 
 /**
