@@ -36,7 +36,7 @@ Deno.test('a missing company reads as not given in both parts', () => {
   }
 });
 
-Deno.test('the email names the visitor\'s language, and the subject too where it is not English', () => {
+Deno.test("the email names the visitor's language, and the subject too where it is not English", () => {
   const english = renderNotification(ROW);
   assert.ok(english.text.includes('Language: English'), english.text);
   assert.equal(english.subject, 'New contact message from Ada Lovelace');
@@ -46,7 +46,7 @@ Deno.test('the email names the visitor\'s language, and the subject too where it
   assert.equal(indonesian.subject, 'New contact message (Indonesian (Bahasa Indonesia)) from Ada Lovelace');
 });
 
-Deno.test('the digest names each inquiry\'s language', () => {
+Deno.test("the digest names each inquiry's language", () => {
   const { text } = renderDigest([ROW, { ...ROW, id: '7f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f', language: 'id' }]);
   assert.ok(text.includes('Language: English'), text);
   assert.ok(text.includes('Language: Indonesian (Bahasa Indonesia)'), text);

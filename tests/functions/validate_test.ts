@@ -57,7 +57,7 @@ Deno.test('a Turnstile token is a string of at most 2048 characters', () => {
   }
 });
 
-Deno.test('the language is optional, and else one of the site\'s', () => {
+Deno.test("the language is optional, and else one of the site's", () => {
   for (const language of ['en', 'id', undefined]) {
     assert.deepEqual(readCall({ ...INQUIRY, language }), { kind: 'notify', id: ID.toLowerCase(), turnstileToken: undefined });
   }
