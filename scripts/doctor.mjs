@@ -112,7 +112,7 @@ async function checkMigrations(db) {
 // Permissions as anon ---------------------------------------------------------------------------------
 
 const CONTENT_TABLES = ['material_coverage', 'timeline', 'feature_cards'];
-const FORM_COLUMNS = ['company', 'email', 'id', 'message', 'name', 'type'];
+const FORM_COLUMNS = ['company', 'email', 'id', 'language', 'message', 'name', 'type'];
 
 /** Runs `sql` as anon inside a savepoint: null when it ran, else the SQLSTATE. */
 async function asAnon(db, sql) {
@@ -164,7 +164,7 @@ async function checkPermissions(db) {
         and pg_catalog.has_column_privilege('anon', a.attrelid, a.attnum, 'UPDATE')
      union all
      select 'cannot insert contact_submissions.' || c.name
-       from pg_catalog.unnest(array['name', 'email', 'company', 'message', 'type']) as c(name)
+       from pg_catalog.unnest(array['name', 'email', 'company', 'message', 'type', 'language']) as c(name)
       where not pg_catalog.has_column_privilege('anon', 'public.contact_submissions', c.name, 'INSERT')
      union all
      select 'row-level security is off on ' || c.relname

@@ -57,15 +57,27 @@ describe('the backend clients', () => {
 
 describe('calls 1-3: the page lists, read as the build reads them', () => {
   const expected = {
-    coverage: { path: '/rest/v1/material_coverage', query: { select: 'id,name,description,image,status,is_active,order_index' } },
-    timeline: { path: '/rest/v1/timeline', query: { select: 'id,period,title,description,status,icon,is_active,order_index' } },
+    coverage: {
+      path: '/rest/v1/material_coverage',
+      query: { select: 'id,name,description,image,status,name_ind,description_ind,is_active,order_index' },
+    },
+    timeline: {
+      path: '/rest/v1/timeline',
+      query: { select: 'id,period,title,description,status,icon,period_ind,title_ind,description_ind,is_active,order_index' },
+    },
     adasorter: {
       path: '/rest/v1/feature_cards',
-      query: { select: 'id,classification,title,subtitle,icon,icon_color,is_active,order_index', classification: 'eq.adasorter' },
+      query: {
+        select: 'id,classification,title,subtitle,icon,icon_color,title_ind,subtitle_ind,is_active,order_index',
+        classification: 'eq.adasorter',
+      },
     },
     worker: {
       path: '/rest/v1/feature_cards',
-      query: { select: 'id,classification,title,subtitle,icon,icon_color,is_active,order_index', classification: 'eq.worker' },
+      query: {
+        select: 'id,classification,title,subtitle,icon,icon_color,title_ind,subtitle_ind,is_active,order_index',
+        classification: 'eq.worker',
+      },
     },
   } as const;
 
@@ -92,7 +104,7 @@ describe('calls 1-3: the page lists, read as the build reads them', () => {
     try {
       const { items } = await (await reader()).readList('coverage');
       const truth = await backend.sql(
-        `select id, name, description, image, status from material_coverage where is_active order by order_index, id`,
+        `select id, name, description, image, status, name_ind, description_ind from material_coverage where is_active order by order_index, id`,
       );
       expect(items).toEqual(truth);
     } finally {
