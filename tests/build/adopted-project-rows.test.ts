@@ -72,16 +72,68 @@ describe('a build from an adopted project', () => {
     expect(published(gatsby, 'MaterialCoverage')).toEqual([
       // A blank description counts as none; a picture the build could not download links no file
       // (the page falls back).
-      { row_id: '3', row_position: 0, name: 'Glass', description: null, image: GONE_PICTURE, image_file: null, status: null name_ind: null, description_ind: null },
-      { row_id: '12', row_position: 1, name: 'PET', description: null, image: null, image_file: null, status: 'live' name_ind: null, description_ind: null },
+      {
+        row_id: '3',
+        row_position: 0,
+        name: 'Glass',
+        description: null,
+        image: GONE_PICTURE,
+        image_file: null,
+        status: null,
+        name_ind: null,
+        description_ind: null,
+      },
+      {
+        row_id: '12',
+        row_position: 1,
+        name: 'PET',
+        description: null,
+        image: null,
+        image_file: null,
+        status: 'live',
+        name_ind: null,
+        description_ind: null,
+      },
       // A null order_index sorts last, as PostgreSQL sorts it.
-      { row_id: '9', row_position: 2, name: 'Unordered', description: null, image: null, image_file: null, status: 'development' name_ind: null, description_ind: null },
+      {
+        row_id: '9',
+        row_position: 2,
+        name: 'Unordered',
+        description: null,
+        image: null,
+        image_file: null,
+        status: 'development',
+        name_ind: null,
+        description_ind: null,
+      },
     ]);
     // Ties in order_index are broken by id, numerically: the build and the browser agree on it.
     // A number where text belongs is shown as empty rather than failing the build.
     expect(published(gatsby, 'TimelineItem')).toEqual([
-      { row_id: '9', row_position: 0, period: null, title: 'Nine', description: 'Tie with ten', status: 'completed', icon: 'Rocket', period_ind: null, title_ind: null, description_ind: null },
-      { row_id: '10', row_position: 1, period: null, title: 'Ten', description: null, status: 'current', icon: null, period_ind: null, title_ind: null, description_ind: null },
+      {
+        row_id: '9',
+        row_position: 0,
+        period: null,
+        title: 'Nine',
+        description: 'Tie with ten',
+        status: 'completed',
+        icon: 'Rocket',
+        period_ind: null,
+        title_ind: null,
+        description_ind: null,
+      },
+      {
+        row_id: '10',
+        row_position: 1,
+        period: null,
+        title: 'Ten',
+        description: null,
+        status: 'current',
+        icon: null,
+        period_ind: null,
+        title_ind: null,
+        description_ind: null,
+      },
     ]);
     expect(published(gatsby, 'FeatureCard')).toEqual([
       {
