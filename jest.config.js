@@ -15,6 +15,11 @@ const common = {
 };
 
 module.exports = {
+  // Most slow suites wait (for pg_cron's minute, a server, a timer) rather than compute, so more
+  // workers than this machine's two cores finish sooner; tests/support/sequencer.js starts the
+  // longest first.
+  maxWorkers: 3,
+  testSequencer: '<rootDir>/tests/support/sequencer.js',
   projects: [
     {
       ...common,
