@@ -15,10 +15,11 @@ const common = {
 };
 
 module.exports = {
-  // Most slow suites wait (for pg_cron's minute, a server, a timer) rather than compute, so more
-  // workers than this machine's two cores finish sooner; tests/support/sequencer.js starts the
-  // longest first.
-  maxWorkers: 3,
+  // Two workers, where Jest would take one on a two-core machine: most slow suites wait (for
+  // pg_cron's minute, a server, a timer) rather than compute, so a second suite runs in that time.
+  // Three were tried: on a machine under load they slowed each suite past its timeouts.
+  // tests/support/sequencer.js starts the longest first.
+  maxWorkers: 2,
   testSequencer: '<rootDir>/tests/support/sequencer.js',
   projects: [
     {

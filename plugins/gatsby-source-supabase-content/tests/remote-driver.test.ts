@@ -14,6 +14,10 @@ const KEY = 'anon-key-for-tests';
 const tables = TABLES;
 
 type Row = Record<string, string | number | boolean | null>;
+interface Rows {
+  authors: Row[];
+  recipes: Row[];
+}
 
 // The rows' names in this file and their ids in the schema (authors: bigint, recipes: uuid).
 const AUTHOR_ID = { a1: 1, a2: 2, 'a-off': 3 } as const;
@@ -51,7 +55,7 @@ function recipe(name: keyof typeof RECIPE_ID, course: string, order: number, ext
   };
 }
 
-function sampleTables(): { authors: Row[]; recipes: Row[] } {
+function sampleTables(): Rows {
   return {
     authors: [
       author('a2', 2, { name: '<b>html</b> & <script>alert(1)</script>', portrait: null }),
@@ -88,7 +92,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 /** Replaces the tables' rows, as the schema's owner (the API roles only read). */
-async function setRows(rows: { authors: Row[]; recipes: Row[] }) {
+async function setRows(rows: Rows) {
   await server.db.transaction(async (tx) => {
     await tx.query('delete from public.recipes');
     await tx.query('delete from public.authors');
@@ -112,7 +116,7 @@ afterEach(() => {
   server.failReads(false);
 });
 
-async function run(rows: { authors: Row[]; recipes: Row[] }, intercept?: Intercept) {
+async function run(rows: Rows, intercept?: Intercept) {
   await setRows(rows);
   server.intercept(intercept ?? null);
   const gatsby = fakeGatsby();
