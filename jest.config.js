@@ -26,6 +26,9 @@ module.exports = {
       ...common,
       displayName: 'node',
       testEnvironment: 'node',
+      // A test's first call may start Deno or a server; beside another worker on a busy machine that
+      // passes Jest's 5 s default, and a test cut off mid-way leaves its work running into the next.
+      testTimeout: 30_000,
       testMatch: ['<rootDir>/tests/**/*.test.ts', '<rootDir>/plugins/*/tests/**/*.test.ts'],
     },
     {
