@@ -21,14 +21,15 @@ module.exports = {
   // tests/support/sequencer.js starts the longest first.
   maxWorkers: 2,
   testSequencer: '<rootDir>/tests/support/sequencer.js',
+  // A test's first call may start Deno or a server; beside another worker on a busy machine that
+  // passes Jest's 5 s default, and a test cut off mid-way leaves its work running into the next.
+  // (Jest reads this option for the whole run, not per project.)
+  testTimeout: 30_000,
   projects: [
     {
       ...common,
       displayName: 'node',
       testEnvironment: 'node',
-      // A test's first call may start Deno or a server; beside another worker on a busy machine that
-      // passes Jest's 5 s default, and a test cut off mid-way leaves its work running into the next.
-      testTimeout: 30_000,
       testMatch: ['<rootDir>/tests/**/*.test.ts', '<rootDir>/plugins/*/tests/**/*.test.ts'],
     },
     {
