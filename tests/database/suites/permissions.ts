@@ -371,7 +371,11 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
       }
     });
 
-    test.each(VISITORS)('%s can use no sequence and execute no function in public', async (role) => {
+    // The page's only API functions: the preview link's two, which refuse a call without a valid
+    // token (tests/database/preview-links.test.ts). A signed-in user is no editor.
+    const PREVIEW_FUNCTIONS = ['function arrange_content(text,text,jsonb)', 'function preview_content(text)'];
+
+    test.each(VISITORS)("%s can use no sequence and execute no function in public but the preview link's", async (role) => {
       const open = await database().rolledBack('postgres', async (session) => {
         const { rows } = await session.query(
           `select 'sequence ' || c.relname as object
@@ -382,12 +386,13 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
            union all
            select 'function ' || p.oid::regprocedure::text
              from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-            where n.nspname = 'public' and has_function_privilege($1, p.oid, 'EXECUTE')`,
+            where n.nspname = 'public' and has_function_privilege($1, p.oid, 'EXECUTE')
+            order by 1`,
           [role],
         );
         return rows.map((row) => row.object);
       });
-      expect(open).toEqual([]);
+      expect(open).toEqual(role === 'anon' ? PREVIEW_FUNCTIONS : []);
     });
 
     test('row-level security is on for every table in public', async () => {

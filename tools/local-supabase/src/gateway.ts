@@ -134,7 +134,8 @@ export function gateway(options: GatewayOptions): (req: IncomingMessage, res: Se
     if (objectMatch?.[1] && (method === 'GET' || method === 'HEAD')) {
       return { role: null, response: await objects.answer(decodeURIComponent(objectMatch[1])) };
     }
-    if (restMatch && method === 'OPTIONS') {
+    // Supabase's gateway answers every preflight of the Data API, a function call's included.
+    if ((restMatch || rpcMatch) && method === 'OPTIONS') {
       const allowHeaders = headers['access-control-request-headers'] ?? PREFLIGHT_HEADERS;
       const preflight = {
         'Access-Control-Allow-Methods': 'GET, HEAD, POST, PATCH, PUT, DELETE, OPTIONS',

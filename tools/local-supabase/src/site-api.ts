@@ -1,7 +1,7 @@
 // What this project's Data API is asked, and so what the local backend serves by default: the calls
 // the page makes (docs/behaviour.md, "The calls the page makes"), an editor's change of one content
-// row, and the database functions the notify function calls. Anything else is refused as an
-// unknown shape, so that a new call in the site or the function fails a test.
+// row, and the database functions the notify function and the editors' preview call. Anything else
+// is refused as an unknown shape, so that a new call in the site or the function fails a test.
 import type { ShapeSpec } from './postgrest';
 
 export interface ServedApi {
@@ -48,7 +48,13 @@ export const NOTIFY_FUNCTIONS: Record<string, string> = {
   inquiry_store_verified: 'notify function, verified path: store an inquiry past the overall ceiling once Turnstile passed',
 };
 
-export const SITE_API: ServedApi = { shapes: SITE_SHAPES, functions: NOTIFY_FUNCTIONS };
+/** The editors' preview (docs/preview.md): anon calls them with the token of a preview link. */
+export const PREVIEW_FUNCTIONS: Record<string, string> = {
+  preview_content: "the editors' preview: every row, drafts included",
+  arrange_content: "the editors' editor page: one list's new order",
+};
+
+export const SITE_API: ServedApi = { shapes: SITE_SHAPES, functions: { ...NOTIFY_FUNCTIONS, ...PREVIEW_FUNCTIONS } };
 
 /** The tables an API serves: those its shapes name. */
 export const servedTables = (api: ServedApi): string[] => [...new Set(api.shapes.map((shape) => shape.table))];
