@@ -37,6 +37,21 @@ export function insertInquiry(backendUrl: string, anonKey: string, row: VisitorR
   return post(`${backendUrl}/rest/v1/contact_submissions`, headers, JSON.stringify(row), localAddress);
 }
 
+/**
+ * An insert as a script can send it, not as the site does: any body (an array of rows too), any
+ * path (`contact%5Fsubmissions`), any extra headers (a forged X-Forwarded-For).
+ */
+export function insertAsScript(
+  backendUrl: string,
+  anonKey: string,
+  body: VisitorRow | VisitorRow[],
+  options: { localAddress?: string; path?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const headers = { apikey: anonKey, Authorization: `Bearer ${anonKey}`, Prefer: 'return=minimal', ...options.headers };
+  const path = options.path ?? 'contact_submissions';
+  return post(`${backendUrl}/rest/v1/${path}`, headers, JSON.stringify(body), options.localAddress ?? '127.0.0.1');
+}
+
 const callFunction = (backendUrl: string, anonKey: string, body: unknown, localAddress: string) =>
   post(
     `${backendUrl}/functions/v1/inquiry-notif-resend`,
