@@ -9,6 +9,8 @@ import {
   RATE_LIMITED_MESSAGE,
   SUBMIT_FAILED_LOG,
   SUBMIT_FAILED_MESSAGE,
+  SUCCESS_AUTO_CLOSE_MS,
+  type InquiryField,
 } from '../../src/content/modal';
 import { BackendCallFailed } from '../../src/lib/backend-call';
 import { DEFAULT_INQUIRY_EMAIL, submitFailureOf } from '../../src/lib/submit-failure';
@@ -40,6 +42,11 @@ const typed: Omit<InquiryFields, 'type' | 'id'> = {
   message: 'Please send the deck',
 };
 
+/** Types the typed values of `fields` into the dialog, in order. */
+async function fill(user: ReturnType<typeof renderPage>['user'], dialog: HTMLElement, fields: InquiryField[]) {
+  for (const field of fields) await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS[field] }), typed[field]);
+}
+
 it('logs the error, says so inline and keeps everything typed with the button enabled again', async () => {
   const failure = new Error('insert rejected');
   let rejectSubmit: (error: Error) => void = () => undefined;
@@ -47,10 +54,7 @@ it('logs the error, says so inline and keeps everything typed with the button en
 
   const { user } = renderPage();
   const dialog = await openModal(user, 'investor');
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.name }), typed.name);
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.email }), typed.email);
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.company }), typed.company);
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.message }), typed.message);
+  await fill(user, dialog, ['name', 'email', 'company', 'message']);
   await user.click(within(dialog).getByRole('button', { name: MODAL_COPY.investor.button }));
 
   // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
@@ -81,9 +85,7 @@ it('says to wait, in its own words, when the backend refuses the insert with 429
   submit.mockRejectedValueOnce(refused);
   const { user } = renderPage();
   const dialog = await openModal(user, 'contact');
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.name }), typed.name);
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.email }), typed.email);
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.message }), typed.message);
+  await fill(user, dialog, ['name', 'email', 'message']);
   await user.click(within(dialog).getByRole('button', { name: MODAL_COPY.contact.button }));
 
   expect(await within(dialog).findByRole('alert')).toHaveTextContent(RATE_LIMITED_MESSAGE);
@@ -99,10 +101,7 @@ it('never says the visitor sent too many when others filled the ceiling: an hone
   submit.mockRejectedValueOnce(refused);
   const { user } = renderPage();
   const dialog = await openModal(user, 'investor');
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.name }), typed.name);
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.email }), typed.email);
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.company }), typed.company);
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.message }), typed.message);
+  await fill(user, dialog, ['name', 'email', 'company', 'message']);
   await user.click(within(dialog).getByRole('button', { name: MODAL_COPY.investor.button }));
 
   const alert = await within(dialog).findByRole('alert');
@@ -125,9 +124,7 @@ it('sends the team address the build names in GATSBY_INQUIRY_EMAIL', async () =>
     submit.mockRejectedValueOnce(new BackendCallFailed('insert into contact_submissions', 503, '', 'PT503'));
     const { user } = renderPage();
     const dialog = await openModal(user, 'contact');
-    await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.name }), typed.name);
-    await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.email }), typed.email);
-    await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.message }), typed.message);
+    await fill(user, dialog, ['name', 'email', 'message']);
     await user.click(within(dialog).getByRole('button', { name: MODAL_COPY.contact.button }));
     const link = within(await within(dialog).findByRole('alert')).getByRole('link', { name: BUSY_COPY.link });
     expect(link.getAttribute('href')).toMatch(/^mailto:inquiries@example\.org\?subject=Get%20in%20Touch&body=/);
@@ -140,19 +137,18 @@ it('keeps one id per draft across retries, and starts a new draft with a new id 
   submit.mockRejectedValueOnce(new BackendCallFailed('insert into contact_submissions', 0, 'socket hang up')).mockResolvedValue(undefined);
   const { user } = renderPage();
   const dialog = await openModal(user, 'contact');
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.name }), typed.name);
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.email }), typed.email);
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.message }), typed.message);
+  await fill(user, dialog, ['name', 'email', 'message']);
   await user.click(within(dialog).getByRole('button', { name: MODAL_COPY.contact.button }));
   await within(dialog).findByRole('alert');
   await user.click(within(dialog).getByRole('button', { name: MODAL_COPY.contact.button }));
-  expect(await within(dialog).findByText(MODAL_COPY.contact.successTitle)).toBeInTheDocument();
-  await act(async () => jest.advanceTimersByTime(3000));
+  expect(await screen.findByRole('dialog', { name: MODAL_COPY.contact.successTitle })).toBeInTheDocument();
+  await act(async () => {
+    jest.advanceTimersByTime(SUCCESS_AUTO_CLOSE_MS);
+  });
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
   const again = await openModal(user, 'contact');
-  await user.type(within(again).getByRole('textbox', { name: FIELD_LABELS.name }), typed.name);
-  await user.type(within(again).getByRole('textbox', { name: FIELD_LABELS.email }), typed.email);
-  await user.type(within(again).getByRole('textbox', { name: FIELD_LABELS.message }), typed.message);
+  await fill(user, again, ['name', 'email', 'message']);
   await user.click(within(again).getByRole('button', { name: MODAL_COPY.contact.button }));
   await within(again).findByText(MODAL_COPY.contact.successTitle);
 
@@ -183,9 +179,7 @@ it('sends one inquiry however fast the button is pressed', async () => {
   submit.mockImplementation(() => new Promise<void>(() => undefined));
   const { user } = renderPage();
   const dialog = await openModal(user, 'contact');
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.name }), typed.name);
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.email }), typed.email);
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.message }), typed.message);
+  await fill(user, dialog, ['name', 'email', 'message']);
   const button = within(dialog).getByRole('button', { name: MODAL_COPY.contact.button });
 
   // Two submit events before React re-renders the disabled button, then Enter in a field.
