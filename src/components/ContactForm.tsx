@@ -2,6 +2,7 @@ import React, { useId, type ChangeEvent, type FormEvent, type ReactNode } from '
 import AlertCircle from 'lucide-react/icons/circle-alert';
 import Loader2 from 'lucide-react/icons/loader-circle';
 import {
+  BUSY_COPY,
   FIELD_LABELS,
   FIELD_MAX_LENGTH,
   HONEYPOT_FIELD,
@@ -23,6 +24,8 @@ interface ContactFormProps {
   submitting: boolean;
   /** Why the last submission was not stored; null while nothing failed. */
   failure: SubmitFailure | null;
+  /** With the `busy` failure: a `mailto:` link carrying the visitor's message to the team. */
+  emailHref: string | null;
   onChange: (field: InquiryField, value: string) => void;
   /** `fromBot`: the honeypot field was filled. */
   onSubmit: (fromBot: boolean) => void;
@@ -38,7 +41,7 @@ const fieldClass =
   'transition-colors hover:border-brand-300 focus:border-brand-600 focus:outline-none focus:ring-4 ' +
   'focus:ring-brand-500/20 read-only:bg-paper read-only:text-ink-soft';
 
-export function ContactForm({ values, submitLabel, submitting, failure, onChange, onSubmit, verification }: ContactFormProps) {
+export function ContactForm({ values, submitLabel, submitting, failure, emailHref, onChange, onSubmit, verification }: ContactFormProps) {
   // Both modals are mounted at once: ids must differ between them.
   const id = useId();
   const fieldId = (field: InquiryField) => `${id}-${field}`;
@@ -151,7 +154,17 @@ export function ContactForm({ values, submitLabel, submitting, failure, onChange
           className="flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 sm:col-span-2"
         >
           <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {SUBMIT_FAILURE_MESSAGES[failure]}
+          <span>
+            {SUBMIT_FAILURE_MESSAGES[failure]}
+            {emailHref && (
+              <>
+                {' '}
+                <a href={emailHref} className="font-semibold underline underline-offset-2 hover:text-red-950">
+                  {BUSY_COPY.link}
+                </a>
+              </>
+            )}
+          </span>
         </p>
       )}
       <button

@@ -11,7 +11,7 @@ import type { InquiryType } from '../content/types';
 import { CLOSE_LABEL, MODAL_COPY, SUBMIT_FAILED_LOG, SUCCESS_AUTO_CLOSE_MS, type InquiryField, type SubmitFailure } from '../content/modal';
 import { useModalDialog } from '../hooks/useModalDialog';
 import { testConnection } from '../lib/connection-test';
-import { submitFailureOf } from '../lib/submit-failure';
+import { mailtoHref, submitFailureOf } from '../lib/submit-failure';
 import { submitInquiry } from '../lib/submit-inquiry';
 import { turnstileSiteKey } from '../lib/turnstile';
 import { ContactForm, EMPTY_CONTACT_FORM, type ContactFormValues } from './ContactForm';
@@ -37,6 +37,9 @@ export function ContactModal({ type, isOpen, onClose }: ContactModalProps) {
   const [turnstileRound, setTurnstileRound] = useState(0);
   // State updates are not synchronous: a second click in the same frame must still be refused.
   const inFlight = useRef(false);
+  // One id per draft, made at its first submission and kept across retries (a lost answer must not
+  // make a second row); the next draft, after success, gets a new one.
+  const draftId = useRef<string | null>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
@@ -48,7 +51,9 @@ export function ContactModal({ type, isOpen, onClose }: ContactModalProps) {
       setFailure(null);
       try {
         // A bot filled the honeypot: it sees the usual success and nothing is sent.
-        if (!fromBot) await submitInquiry({ type, ...values, ...(turnstileToken ? { turnstileToken } : {}) });
+        draftId.current ??= crypto.randomUUID();
+        if (!fromBot) await submitInquiry({ id: draftId.current, type, ...values, ...(turnstileToken ? { turnstileToken } : {}) });
+        draftId.current = null;
         setPhase('sent');
       } catch (error) {
         console.error(SUBMIT_FAILED_LOG, error);
@@ -213,6 +218,7 @@ function DialogLayer(props: DialogLayerProps) {
                   submitLabel={copy.button}
                   submitting={phase === 'submitting'}
                   failure={failure}
+                  emailHref={failure === 'busy' ? mailtoHref(type, values) : null}
                   onChange={onChange}
                   onSubmit={onSubmit}
                   verification={siteKey && <TurnstileWidget siteKey={siteKey} round={turnstileRound} onToken={onTurnstileToken} />}

@@ -4,7 +4,15 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import type { LocalBackend, LoggedRequest } from 'local-supabase';
 import { COVERAGE, HERO, LIST_TEXT, TIMELINE } from '../../src/content/copy';
 import { SECTION_IDS, TIMELINE_STEP_PX } from '../../src/content/constants';
-import { FIELD_LABELS, MODAL_COPY, RATE_LIMITED_MESSAGE, SUBMIT_FAILED_MESSAGE, type InquiryField } from '../../src/content/modal';
+import {
+  BUSY_COPY,
+  FIELD_LABELS,
+  MODAL_COPY,
+  RATE_LIMITED_MESSAGE,
+  SUBMIT_FAILED_MESSAGE,
+  type InquiryField,
+} from '../../src/content/modal';
+import { DEFAULT_INQUIRY_EMAIL } from '../../src/lib/submit-failure';
 import { hydrated, launchBrowser, openPage, type Problem, type TrackedPage } from './support/browser';
 import { BACKEND_MATERIAL, resetBackendContent, startBackendAtBuildPort } from './support/backend-content';
 import { pageRequests, refreshReadsOf } from './support/page-requests';
@@ -285,6 +293,37 @@ describe('contact submissions', () => {
     expect(browserCalls('/functions/v1/')).toHaveLength(0);
     expect(await backend.sql(`select id from contact_submissions`)).toEqual([]);
     expect(unexpected(problems, [CONNECTION_TEST, /status of 500/, /contact_submissions/, /submission failed/i])).toEqual([]);
+  });
+
+  it('never blames the visitor when others filled the overall ceiling (PT503): an honest text and a mailto: with their message', async () => {
+    // The window holds as many admissions from others as the ceiling allows.
+    await backend.db.query(
+      `insert into private.inquiry_writes (client) select '198.51.100.' || (i % 250) from generate_series(1, (select inserts_overall from private.inquiry_limits)) as i`,
+    );
+    try {
+      const { page, problems } = await visit();
+      const dialog = await openContact(page);
+      await fillAndSend(dialog, withoutCompany);
+      const alert = dialog.getByRole('alert');
+      await alert.getByText(BUSY_COPY.message).waitFor({ timeout: 10_000 });
+
+      expect(await alert.getByText(RATE_LIMITED_MESSAGE).count()).toBe(0);
+      const href = new URL((await alert.getByRole('link', { name: BUSY_COPY.link }).getAttribute('href')) ?? '');
+      expect([href.protocol, href.pathname, href.searchParams.get('subject')]).toEqual([
+        'mailto:',
+        DEFAULT_INQUIRY_EMAIL,
+        MODAL_COPY.contact.heading,
+      ]);
+      expect(href.searchParams.get('body')).toContain(withoutCompany.message);
+      await expectTypedKept(dialog);
+      expect(browserCalls('/rest/v1/contact_submissions', 'POST').map((r) => r.status)).toEqual([503]);
+      // This build has no Turnstile: nothing goes to the function.
+      expect(browserCalls('/functions/v1/')).toHaveLength(0);
+      expect(await backend.sql(`select id from contact_submissions`)).toEqual([]);
+      expect(unexpected(problems, [CONNECTION_TEST, /status of 503/, /contact_submissions/, /submission failed/i])).toEqual([]);
+    } finally {
+      await backend.db.query('delete from private.inquiry_writes');
+    }
   });
 
   it('shows its own text for too many inquiries from one address (HTTP 429), and keeps the typed text', async () => {

@@ -56,3 +56,28 @@ Deno.test('a Turnstile token is a string of at most 2048 characters', () => {
     assert.ok('field' in result && result.field === 'turnstileToken', JSON.stringify(result));
   }
 });
+
+Deno.test('a store call is the whole row with `"store": true` and a token it cannot do without', () => {
+  assert.deepEqual(readCall({ ...INQUIRY, store: true, turnstileToken: 'XXXX.DUMMY' }), {
+    kind: 'store',
+    row: { ...INQUIRY, id: ID.toLowerCase() },
+    turnstileToken: 'XXXX.DUMMY',
+  });
+  // An absent company is stored as null, as the browser stores an empty one.
+  const { company: _company, ...withoutCompany } = INQUIRY;
+  const call = readCall({ ...withoutCompany, store: true, turnstileToken: 'XXXX.DUMMY' });
+  assert.equal('row' in call && call.row.company, null);
+  for (const turnstileToken of [undefined, '']) {
+    assert.deepEqual(readCall({ ...INQUIRY, store: true, turnstileToken }), {
+      field: 'turnstileToken',
+      problem: 'is required to store past the limit',
+    });
+  }
+  for (const store of [false, 'true', 1, null]) {
+    assert.deepEqual(readCall({ ...INQUIRY, store, turnstileToken: 'XXXX.DUMMY' }), { field: 'store', problem: 'must be true' });
+  }
+  assert.deepEqual(readCall({ ...INQUIRY, type: 'spam', store: true, turnstileToken: 'XXXX.DUMMY' }), {
+    field: 'type',
+    problem: "must be 'contact' or 'investor'",
+  });
+});

@@ -50,7 +50,15 @@ it('a script that cannot load is logged, and the inquiry still goes out without 
   expect(warn).toHaveBeenCalledWith(TURNSTILE_LOAD_FAILED_LOG, expect.any(Error));
   await fillContactForm(dialog, user);
   await user.click(within(dialog).getByRole('button', { name: MODAL_COPY.contact.button }));
-  expect(submit).toHaveBeenCalledWith({ type: 'contact', name: 'Sari', email: 'sari@example.com', company: '', message: 'Hello' });
+  expect(submit).toHaveBeenCalledWith({
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
+    id: expect.any(String),
+    type: 'contact',
+    name: 'Sari',
+    email: 'sari@example.com',
+    company: '',
+    message: 'Hello',
+  });
 });
 
 it('loads the widget only when a modal opens, renders it in the form, and sends its token', async () => {
@@ -80,6 +88,8 @@ it('loads the widget only when a modal opens, renders it in the form, and sends 
   await fillContactForm(dialog, user);
   await user.click(within(dialog).getByRole('button', { name: MODAL_COPY.contact.button }));
   expect(submit).toHaveBeenCalledWith({
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
+    id: expect.any(String),
     type: 'contact',
     name: 'Sari',
     email: 'sari@example.com',

@@ -45,6 +45,7 @@ export const NOTIFY_FUNCTIONS: Record<string, string> = {
   inquiry_notify_sent: 'notify function: report rows sent',
   inquiry_notify_failed: 'notify function: report a failed send (schedules the retry)',
   inquiry_notify_release: 'notify function: give untried rows back',
+  inquiry_store_verified: 'notify function, verified path: store an inquiry past the overall ceiling once Turnstile passed',
 };
 
 /** The editors' preview (docs/preview.md): anon calls them with the token of a preview link. */
