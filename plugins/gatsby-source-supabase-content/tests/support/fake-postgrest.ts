@@ -1,6 +1,7 @@
 // A PostgREST stand-in on 127.0.0.1 for the plugin's remote driver: it answers
-// GET /rest/v1/<table>?select=…&<column>=eq.<value>&order=<column>.asc the way PostgREST does,
-// checks the apikey header, and records every request so tests can assert what was asked.
+// GET /rest/v1/<table>?select=…&<column>=eq.<value>&order=<column>.asc and GET /rest/v1/rpc/<function>
+// the way PostgREST does, checks the apikey header, and records every request so tests can assert
+// what was asked.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -21,6 +22,8 @@ export interface FakeResponse {
 export interface FakePostgrestOptions {
   anonKey: string;
   tables: Record<string, FakeRow[]>;
+  /** Functions by name and the JSON value each returns. */
+  functions?: Record<string, unknown>;
   /** Accept requests and never answer, like a backend stuck behind a dead proxy. */
   hang?: boolean;
   /** Answer instead of the default PostgREST behaviour, e.g. a 500 on one table. */
@@ -47,7 +50,7 @@ export async function startFakePostgrest(options: FakePostgrestOptions): Promise
     };
     requests.push(request);
     if (options.hang) return;
-    const answer = options.override?.(request) ?? postgrest(request, options.anonKey, state.tables);
+    const answer = options.override?.(request) ?? postgrest(request, options.anonKey, state.tables, options.functions ?? {});
     res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8' });
     res.end(answer.body);
   });
@@ -70,9 +73,21 @@ export async function startFakePostgrest(options: FakePostgrestOptions): Promise
   };
 }
 
-function postgrest(request: RecordedRequest, anonKey: string, tables: Record<string, FakeRow[]>): FakeResponse {
+function postgrest(
+  request: RecordedRequest,
+  anonKey: string,
+  tables: Record<string, FakeRow[]>,
+  functions: Record<string, unknown>,
+): FakeResponse {
   if (request.headers.apikey !== anonKey) {
     return json(401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' });
+  }
+  const rpc = /^\/rest\/v1\/rpc\/([a-z_]+)$/.exec(request.path)?.[1];
+  if (rpc !== undefined) {
+    if (request.method !== 'GET' || !(rpc in functions)) {
+      return json(404, { code: 'PGRST202', message: `Could not find the function public.${rpc} without parameters in the schema cache` });
+    }
+    return json(200, functions[rpc]);
   }
   const match = /^\/rest\/v1\/([a-z_]+)$/.exec(request.path);
   const rows = match?.[1] ? tables[match[1]] : undefined;
