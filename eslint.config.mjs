@@ -18,7 +18,7 @@ export default defineConfig(
     // `deno lint` and `deno fmt` check it (npm run lint:deno).
     'supabase/functions/',
     'tests/functions/',
-    'tests/support/backend/deno-entry.mjs',
+    'tools/local-supabase/deno-entry.mjs',
   ]),
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,

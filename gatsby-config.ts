@@ -5,13 +5,13 @@ import { CONTENT_REVISION, CONTENT_TABLES } from './src/content/model';
 import { deploySettings } from './src/build/deploy-settings';
 import { SITE } from './src/content/site';
 import { TURNSTILE_SCRIPT_URL } from './src/lib/turnstile';
+import { schemaPaths } from './supabase/paths';
 
 // Gatsby reads .env.development / .env.production itself only for the browser's bundle; the build's
 // own settings below (the backend, the address) come from the same file. The environment wins.
 const envFile = path.join(__dirname, `.env.${process.env.NODE_ENV === 'production' ? 'production' : 'development'}`);
 if (existsSync(envFile)) process.loadEnvFile(envFile);
 
-const supabase = path.join(__dirname, 'supabase');
 // The site's address and analytics script depend on where it is built (SITE_URL, the host's own
 // variables); gatsby-node.ts reports them once and stops a deploy build that lacks an address.
 const deploy = deploySettings(process.env);
@@ -49,11 +49,7 @@ const config: GatsbyConfig = {
         revision: CONTENT_REVISION,
         url: process.env.GATSBY_SUPABASE_URL,
         anonKey: process.env.GATSBY_SUPABASE_ANON_KEY,
-        embedded: {
-          bootstrap: path.join(supabase, 'local', 'bootstrap.sql'),
-          migrations: path.join(supabase, 'migrations'),
-          seed: path.join(supabase, 'seed.sql'),
-        },
+        embedded: schemaPaths(path.join(__dirname, 'supabase')),
         // A production build (REQUIRE_BACKEND=1) must not publish the demo. The words are the
         // site's: which settings it reads, and that its contact form only pretends on the demo.
         requireBackend: process.env.REQUIRE_BACKEND === '1',

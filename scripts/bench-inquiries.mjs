@@ -11,9 +11,9 @@ import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 
 const require = createRequire(import.meta.url);
-require('../tests/support/backend/register-ts.cjs');
-const { startLocalBackend } = require('../tests/support/backend/index.ts');
-const { insertInquiry, notifyTeam, visitorRow } = require('../tests/support/backend/visitor.ts');
+require('./register-ts.cjs');
+const { startLocalBackend } = require('local-supabase');
+const { insertInquiry, notifyTeam, visitorRow } = require('local-supabase/visitor');
 
 function flag(name, fallback) {
   const index = process.argv.indexOf(`--${name}`);

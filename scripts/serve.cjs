@@ -5,10 +5,10 @@
 //   vercel — with vercel.json's headers, and a local stand-in for Vercel's analytics script path;
 //   plain — with no headers of the site at all: the policy in each page must hold on its own.
 // The browser tests and the bench use the same server.
-require('../tests/support/backend/register-ts.cjs');
+require('./register-ts.cjs');
 const fs = require('node:fs');
 const path = require('node:path');
-const { startStaticServer } = require('../tests/e2e/support/static-server.ts');
+const { startStaticServer } = require('static-host');
 
 const MODES = {
   netlify: { headers: '_headers', host: 'Netlify and Cloudflare Pages' },

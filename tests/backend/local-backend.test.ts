@@ -2,21 +2,23 @@
 // it does not know, let the real grants and RLS decide per key, and answer the site's and the
 // notify function's calls in PostgREST's shapes (asserted here through postgrest-js itself).
 import { PostgrestClient } from '@supabase/postgrest-js';
-import { startLocalBackend, type LocalBackend } from '../support/backend';
-import { insertInquiry, type VisitorRow } from '../support/backend/visitor';
+import path from 'node:path';
+import { PROJECT_SCHEMA, startLocalBackend, type LocalBackend } from 'local-supabase';
+import { insertInquiry, type VisitorRow } from 'local-supabase/visitor';
 
 let backend: LocalBackend;
 
-const client = (key: string) =>
-  new PostgrestClient(`${backend.url}/rest/v1`, {
+const client = (key: string, url = backend.url) =>
+  new PostgrestClient(`${url}/rest/v1`, {
     headers: { apikey: key, Authorization: `Bearer ${key}` },
     retry: false,
   });
 
+// Each call a visitor of its own: the table takes 3 inquiries an hour per email address.
 const submission = (overrides: Record<string, unknown> = {}) => ({
   id: crypto.randomUUID(),
   name: 'Sari Wijaya',
-  email: 'sari@example.test',
+  email: `sari.${crypto.randomUUID().slice(0, 8)}@example.test`,
   company: null,
   message: 'We run a sorting line in Bekasi.',
   type: 'contact',
@@ -37,6 +39,8 @@ afterAll(async () => {
 beforeEach(() => {
   backend.failReads(false);
   backend.failWrites(false);
+  backend.hang(false);
+  backend.intercept(null);
   backend.requests.length = 0;
 });
 
@@ -137,6 +141,41 @@ describe('keys and roles', () => {
   });
 });
 
+describe("an editor's change", () => {
+  const id = '20000000-0000-4000-8000-000000000002';
+  const title = async () => (await backend.sql<{ title: string }>(`select title from timeline where id = $1`, [id]))[0]?.title;
+
+  it('is a PATCH of one row by id with the service key, as supabase-js sends it, and the triggers run', async () => {
+    await backend.db.exec(
+      `delete from net.http_post_calls; select vault.create_secret('https://hooks.example.test/build', 'site_build_hook_url');`,
+    );
+    try {
+      const { data, status } = await client(backend.serviceKey)
+        .from('timeline')
+        .update({ title: 'Edited by hand' })
+        .eq('id', id)
+        .select('id,title');
+      expect({ status, data }).toEqual({ status: 200, data: [{ id, title: 'Edited by hand' }] });
+      const calls = await backend.db.query<{ url: string; body: unknown }>('select url, body from net.http_post_calls');
+      expect(calls.rows).toEqual([{ url: 'https://hooks.example.test/build', body: { table: 'timeline', op: 'UPDATE' } }]);
+    } finally {
+      await backend.db.exec(`delete from vault.secrets where name = 'site_build_hook_url'; delete from net.http_post_calls;`);
+    }
+  });
+
+  it('is refused with the anon key, as the grants decide, and changes nothing', async () => {
+    const before = await title();
+    const { status, error } = await client(backend.anonKey).from('timeline').update({ title: 'Edited by a visitor' }).eq('id', id);
+    expect({ status, code: error?.code }).toEqual({ status: 401, code: '42501' });
+    expect(await title()).toBe(before);
+  });
+
+  it('is refused as an unknown shape when it names rows by anything but id', async () => {
+    const { status } = await client(backend.serviceKey).from('timeline').update({ title: 'Everything' }).eq('is_active', true);
+    expect(status).toBe(400);
+  });
+});
+
 describe('submissions', () => {
   it('inserts with return=minimal: 201, no body, one stored row', async () => {
     const row = submission({ message: '<script>alert(1)</script> stays text' });
@@ -173,7 +212,7 @@ describe('submissions', () => {
     expect(unknown.status).toBe(400);
   });
 
-  it('runs the pre-request hook as PostgREST does: the 11th insert from one address gets 429, another address gets in', async () => {
+  it('limits inserts per address in the table, as PostgREST runs them: the 11th from one address gets 429, another address gets in', async () => {
     await backend.sql('delete from contact_submissions');
     await backend.db.query('delete from private.inquiry_writes');
     const statuses: number[] = [];
@@ -200,6 +239,43 @@ describe('test controls', () => {
     backend.failWrites(true);
     const write = await client(backend.anonKey).from('contact_submissions').insert(submission());
     expect(write.status).toBe(500);
+  });
+
+  it('accepts requests and never answers them while hanging, and records them', async () => {
+    backend.hang(true);
+    const read = fetch(`${backend.url}/rest/v1/timeline?select=id&is_active=eq.true&order=order_index.asc`, {
+      headers: { apikey: backend.anonKey },
+      signal: AbortSignal.timeout(500),
+    });
+    await expect(read).rejects.toThrow(/abort/i);
+    expect(backend.requests.map((r) => [r.method, r.path, r.status])).toEqual([['GET', '/rest/v1/timeline', 0]]);
+    backend.hang(false);
+    const { status } = await client(backend.anonKey).from('timeline').select('id').eq('is_active', true).order('order_index');
+    expect(status).toBe(200);
+  });
+
+  it('lets a hook answer instead, request by request, and logs what it answered', async () => {
+    backend.intercept((request) =>
+      request.query.get('classification') === 'eq.worker'
+        ? { status: 200, body: '<html>maintenance</html>', headers: { 'Content-Type': 'text/html' } }
+        : undefined,
+    );
+    const read = (classification: string) =>
+      fetch(`${backend.url}/rest/v1/feature_cards?select=id&is_active=eq.true&classification=eq.${classification}&order=order_index.asc`, {
+        headers: { apikey: backend.anonKey },
+      });
+    const replaced = await read('worker');
+    expect([replaced.status, replaced.headers.get('content-type'), await replaced.text()]).toEqual([
+      200,
+      'text/html',
+      '<html>maintenance</html>',
+    ]);
+    const served = await read('adasorter');
+    expect((await served.json()) as unknown[]).not.toHaveLength(0);
+    expect(backend.requests.map((r) => [r.query.classification, r.role, r.status])).toEqual([
+      ['eq.worker', null, 200],
+      ['eq.adasorter', 'anon', 200],
+    ]);
   });
 
   it('answers CORS preflights for the REST path and exposes Content-Range', async () => {
@@ -274,6 +350,25 @@ describe('the notify function under Deno', () => {
       expect(timed.emails.map((email) => email.idempotencyKey)).toEqual([row.id]);
     } finally {
       await timed.stop();
+    }
+  }, 120_000);
+});
+
+describe('another schema', () => {
+  it('serves the tables and request shapes it is given, with their own grants and RLS, and nothing of the site', async () => {
+    const other = await startLocalBackend({
+      paths: { bootstrap: PROJECT_SCHEMA.bootstrap, migrations: path.join(__dirname, 'fixtures', 'another-site') },
+      api: { shapes: [{ name: 'the posts read', methods: ['GET'], table: 'posts', keys: ['select', 'order'] }], functions: {} },
+    });
+    try {
+      const posts = await client(other.anonKey, other.url).from('posts').select('id,title').order('id');
+      expect({ status: posts.status, data: posts.data }).toEqual({ status: 200, data: [{ id: 1, title: 'Hello' }] });
+      const timeline = await fetch(`${other.url}/rest/v1/timeline?select=id&is_active=eq.true&order=order_index.asc`, {
+        headers: { apikey: other.anonKey },
+      });
+      expect(timeline.status).toBe(400);
+    } finally {
+      await other.stop();
     }
   }, 120_000);
 });

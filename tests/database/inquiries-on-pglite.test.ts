@@ -1,9 +1,11 @@
-// The inquiry delivery and flood limits on PGlite, the embedded database of the build and of the
-// local backend: the same suite as on PostgreSQL 15 (inquiry-sweep-job.test.ts), one connection.
+// The inquiry delivery, limits and alerts on PGlite, the embedded database of the build and of the
+// local backend: the same suites as on PostgreSQL 15 (inquiry-sweep-job.test.ts), one connection.
 import type { PGlite } from '@electric-sql/pglite';
 import { openEmbeddedDatabase } from 'gatsby-source-supabase-content/embedded-db';
 import { SUPABASE_PATHS } from '../support/database';
-import { describeInquiryDatabase, type SqlClient } from './suites/inquiries';
+import { describeInquiryAlerts } from './suites/inquiry-alerts';
+import { describeInquiryLimits } from './suites/inquiry-limits';
+import { describeInquiryDatabase, type InquiryDatabase, type SqlClient } from './suites/inquiries';
 
 let db: PGlite;
 
@@ -15,7 +17,7 @@ afterAll(() => db?.close());
 
 const client: SqlClient = { query: (sql, params) => db.query(sql, params), exec: (sql) => db.exec(sql) };
 
-test('the sweep is not scheduled where pg_cron is missing, and the job function still queues its call', async () => {
+test('neither the sweep nor the alerts are scheduled where pg_cron is missing; the sweep still queues its call', async () => {
   const { rows } = await db.query(`select count(*)::int as n from pg_catalog.pg_namespace where nspname = 'cron'`);
   expect(rows).toEqual([{ n: 0 }]);
   await db.query(`select vault.create_secret('http://127.0.0.1:54321/', 'project_url'), vault.create_secret('svc', 'service_role_key')`);
@@ -36,5 +38,8 @@ test('the sweep is not scheduled where pg_cron is missing, and the job function 
 
 describe('on PGlite', () => {
   // PGlite is one session: the "second connection" is the same one, so claims there are sequential.
-  describeInquiryDatabase(() => ({ owner: client, second: async () => client }));
+  const database = (): InquiryDatabase => ({ owner: client, second: async () => client });
+  describeInquiryDatabase(database);
+  describeInquiryLimits(database);
+  describeInquiryAlerts(database);
 });

@@ -6,10 +6,12 @@
 // proves once that this server runs jobs on their schedule). The database suite of the inquiries
 // runs here too, with a second connection for the concurrent claims.
 import { Client } from 'pg';
-import { startLocalBackend, takeNetCalls, replayNetCall, type LocalBackend, type NetCall } from '../support/backend';
-import { insertInquiry, notifyTeam, visitorRow } from '../support/backend/visitor';
-import { describeWithPgCron, loadSupabaseFiles, startPostgresCluster, type PostgresCluster } from '../support/postgres';
-import { describeInquiryDatabase, inquiryMigrations, type SqlClient } from './suites/inquiries';
+import { startLocalBackend, takeNetCalls, replayNetCall, type LocalBackend, type NetCall } from 'local-supabase';
+import { insertInquiry, notifyTeam, visitorRow } from 'local-supabase/visitor';
+import { describeWithPgCron, loadSupabaseFiles, startPostgresCluster, startTogether, type PostgresCluster } from '../support/postgres';
+import { describeInquiryAlerts } from './suites/inquiry-alerts';
+import { describeInquiryLimits } from './suites/inquiry-limits';
+import { describeInquiryDatabase, inquiryMigrations, type InquiryDatabase, type SqlClient } from './suites/inquiries';
 
 const JOB = 'inquiry-notify-sweep';
 
@@ -23,7 +25,7 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
   });
 
   beforeAll(async () => {
-    [cluster, backend] = await Promise.all([startPostgresCluster({ cron: true }), startLocalBackend()]);
+    [cluster, backend] = await startTogether(startPostgresCluster({ cron: true }), startLocalBackend());
     await loadSupabaseFiles(cluster.client);
   }, 120_000);
 
@@ -67,12 +69,20 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
   });
 
   describe('with project_url and service_role_key in Vault', () => {
+    // These cases run the job's command by hand and count its calls: pg_cron's own run at the turn
+    // of a minute would add one.
+    const setActive = (active: boolean) =>
+      sql(`select cron.alter_job(jobid, active := $2) from cron.job where jobname = $1`, [JOB, active]);
+
     beforeAll(async () => {
+      await setActive(false);
       await sql(`select vault.create_secret($1, 'project_url'), vault.create_secret($2, 'service_role_key')`, [
         `${backend.url}/`,
         backend.serviceKey,
       ]);
     });
+
+    afterAll(() => setActive(true));
 
     beforeEach(async () => {
       await backend.sql('delete from contact_submissions');
@@ -196,8 +206,26 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
     });
   });
 
+  test('the migrations schedule the alerts every minute; the job posts to the webhook in Vault', async () => {
+    const jobs = await sql(`select schedule, command, database, active from cron.job where jobname = 'inquiry-alerts'`);
+    expect(jobs).toEqual([{ schedule: '* * * * *', command: 'select private.send_inquiry_alerts()', database: 'postgres', active: true }]);
+    await sql(`update private.inquiry_sweep set last_run_at = null`);
+    await sql(`delete from private.inquiry_alerts`);
+    await sql(`select vault.create_secret('https://hooks.example.test/alerts', 'inquiry_alert_webhook_url')`);
+    try {
+      await sql(jobs[0]!.command as string);
+      const calls = await sql<{ cause: string }>(
+        `delete from net.http_post_calls where url = 'https://hooks.example.test/alerts' returning body ->> 'cause' as cause`,
+      );
+      expect(calls).toEqual([{ cause: 'sweep' }]);
+    } finally {
+      await sql(`delete from vault.secrets where name = 'inquiry_alert_webhook_url'`);
+      await sql(`delete from private.inquiry_alerts`);
+    }
+  });
+
   describe('the database side', () => {
-    describeInquiryDatabase(() => ({
+    const database = (): InquiryDatabase => ({
       owner: asClient(cluster.client),
       second: async () => {
         const client = new Client({ host: '127.0.0.1', port: cluster.port, user: 'postgres', database: 'postgres' });
@@ -205,6 +233,9 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
         extra.push(client);
         return asClient(client);
       },
-    }));
+    });
+    describeInquiryDatabase(database);
+    describeInquiryLimits(database);
+    describeInquiryAlerts(database);
   });
 });

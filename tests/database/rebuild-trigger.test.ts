@@ -2,11 +2,10 @@
 // (recorded by the bootstrap's pg_net stand-in); inquiries never do; no hook URL means no call.
 // That is the behaviour without pg_cron, as on PGlite here; with pg_cron a burst of edits makes one
 // call after a quiet minute (rebuild-when-quiet.test.ts).
-import path from 'node:path';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { openEmbeddedDatabase, withRole } from 'gatsby-source-supabase-content/embedded-db';
+import { PROJECT_SCHEMA } from 'local-supabase';
 
-const supabase = path.join(__dirname, '..', '..', 'supabase');
 const HOOK_URL = 'https://api.netlify.com/build_hooks/test-hook';
 
 type ContentTable = 'material_coverage' | 'timeline' | 'feature_cards';
@@ -41,10 +40,7 @@ let db: PGlite;
 
 // Starting PGlite compiles its WebAssembly, which takes seconds on a busy machine.
 beforeAll(async () => {
-  db = await openEmbeddedDatabase({
-    bootstrap: path.join(supabase, 'local', 'bootstrap.sql'),
-    migrations: path.join(supabase, 'migrations'),
-  });
+  db = await openEmbeddedDatabase({ bootstrap: PROJECT_SCHEMA.bootstrap, migrations: PROJECT_SCHEMA.migrations });
 }, 60_000);
 
 afterAll(async () => {

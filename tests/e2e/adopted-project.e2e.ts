@@ -15,12 +15,12 @@ import { COVERAGE, HERO, TIMELINE } from '../../src/content/copy';
 import { SECTION_IDS } from '../../src/content/constants';
 import { MODAL_COPY, TURNSTILE_LOAD_FAILED_LOG } from '../../src/content/modal';
 import { TURNSTILE_SCRIPT_URL } from '../../src/lib/turnstile';
-import { PROJECT_PATHS, startLocalBackend, type LocalBackend } from '../support/backend';
+import { PROJECT_SCHEMA, startLocalBackend, type LocalBackend } from 'local-supabase';
 import { hydrated, launchBrowser, openPage, type TrackedPage } from './support/browser';
 import { countLayoutShifts, layoutShift } from './support/page-helpers';
 import { refreshReadsOf } from './support/page-requests';
 import { SITES_DIR, buildSite } from './support/site-build';
-import { startStaticServer, type StaticServer } from './support/static-server';
+import { startStaticServer, type StaticServer } from 'static-host';
 
 const FIXTURE = path.join(__dirname, '..', 'database', 'fixtures', 'table-editor.sql');
 const OUT_DIR = path.join(SITES_DIR, 'adopted');
@@ -50,8 +50,8 @@ const pages: TrackedPage[] = [];
 beforeAll(async () => {
   // The legacy project as it stands today, then the migrations as `supabase db push` applies them.
   const bootstrap = path.join(mkdtempSync(path.join(tmpdir(), 'adopted-')), 'bootstrap-and-legacy.sql');
-  writeFileSync(bootstrap, `${readFileSync(PROJECT_PATHS.bootstrap, 'utf8')}\n${readFileSync(FIXTURE, 'utf8')}`);
-  backend = await startLocalBackend({ paths: { bootstrap, migrations: PROJECT_PATHS.migrations } });
+  writeFileSync(bootstrap, `${readFileSync(PROJECT_SCHEMA.bootstrap, 'utf8')}\n${readFileSync(FIXTURE, 'utf8')}`);
+  backend = await startLocalBackend({ paths: { bootstrap, migrations: PROJECT_SCHEMA.migrations } });
   await buildSite({
     outDir: OUT_DIR,
     logFile: LOG_FILE,

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { COVERAGE, SNAPSHOT, TIMELINE } from '../../src/content/copy';
 import { SITE } from '../../src/content/site';
 import { withRole } from 'gatsby-source-supabase-content/embedded-db';
-import type { LocalBackend, LoggedRequest } from '../support/backend';
+import type { LocalBackend, LoggedRequest } from 'local-supabase';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser';
 import {
   BACKEND_MATERIAL,

@@ -6,8 +6,7 @@
 // unpatched Gatsby 5.16 dies there with EADDRINUSE (patches/gatsby+5.16.1.patch).
 import type { Browser } from 'playwright-core';
 import { COVERAGE, TIMELINE } from '../../src/content/copy';
-import { startLocalBackend, type LocalBackend } from '../support/backend';
-import { freePort } from '../support/backend/functions';
+import { freePort, startLocalBackend, type LocalBackend } from 'local-supabase';
 import { SEED_IDS } from '../support/seed-ids';
 import { launchBrowser, openPage } from './support/browser';
 import { startDevelop, type DevelopServer } from './support/develop-server';

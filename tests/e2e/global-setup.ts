@@ -14,10 +14,10 @@
 // E2E_REUSE_BUILD=1 reuses the last builds in artifacts/e2e-sites (for iterating on tests only).
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { startLocalBackend, type LocalBackend } from '../support/backend';
+import { startLocalBackend, type LocalBackend } from 'local-supabase';
 import { RENAMED_TIMELINE, applyBackendContent } from './support/backend-content';
 import { SITES_DIR, backendBuildFiles, buildSite, holdLock, type BackendBuild } from './support/site-build';
-import { startStaticServer, type StaticServer } from './support/static-server';
+import { startStaticServer, type StaticServer } from 'static-host';
 
 /** What Vercel gives a production build (its system variables), plus the setting README asks for. */
 export const VERCEL_BUILD_ENV = { VERCEL: '1', VERCEL_PROJECT_PRODUCTION_URL: 'adasorter.example', REQUIRE_BACKEND: '1' };

@@ -14,10 +14,10 @@ import { VERCEL_BUILD_ENV } from './global-setup';
 import { SITES_DIR } from './support/site-build';
 import { injectScriptAtRunTime, launchBrowser, openPage, takeRefusals, type TrackedPage } from './support/browser';
 import { scrollThrough, settled, waitFor } from './support/page-helpers';
-import type { LocalBackend } from '../support/backend';
+import type { LocalBackend } from 'local-supabase';
 import { startBackendAtBuildPort } from './support/backend-content';
 import { buildSite } from './support/site-build';
-import { headersForPath, parseHeadersFile, parseVercelHeaders } from './support/static-server';
+import { headersForPath, parseHeadersFile, parseVercelHeaders } from 'static-host';
 
 let browser: Browser;
 const pages: TrackedPage[] = [];

@@ -7,7 +7,7 @@ import { stripVTControlCharacters } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { SECTION_IDS } from '../../src/content/constants';
 import { COVERAGE } from '../../src/content/copy';
-import type { LoggedRequest } from '../support/backend';
+import type { LoggedRequest } from 'local-supabase';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser';
 import { DEAD_PICTURE_MATERIAL, DEAD_PICTURE_NAME, PHOTO_NAMES, PICTURE_BUCKET } from './support/backend-content';
 import { countLayoutShifts, layoutShiftWithin, scrollThrough } from './support/page-helpers';
@@ -76,7 +76,7 @@ describe('the page, with the backend down', () => {
         viewport,
         deviceScaleFactor,
         initScript: countLayoutShifts,
-        // The refresh tries the backend and fails: the built content stays (live-backend.e2e.ts).
+        // The refresh tries the backend and fails: the built content stays (backend-refresh.e2e.ts).
         ignoreRequest: (url) => url.startsWith(backendOrigin()),
         beforeOpen: async (page) => {
           page.on('request', (request) => requested.push(request.url()));

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'smol-toml';
 import { headersFile, vercelHeaders } from '../../plugins/gatsby-plugin-security-headers/src/headers';
-import { headersForPath, parseHeadersFile, parseVercelHeaders } from '../e2e/support/static-server';
+import { headersForPath, parseHeadersFile, parseVercelHeaders } from 'static-host';
 
 const root = path.join(__dirname, '..', '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');

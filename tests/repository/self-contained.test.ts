@@ -40,8 +40,9 @@ it('points nowhere outside the repository', () => {
 });
 
 // The folders of the repository: a path in backticks that starts with one of them names a file or
-// folder a reader will look for. Plugin READMEs name their files from the plugin's own folder.
-const REPOSITORY_PATH = /`((?:src|docs|supabase|tests|scripts|plugins|static|patches)\/[\w.+/*-]+)`/g;
+// folder a reader will look for. The READMEs of packages (plugins, tools) name their files from the
+// package's own folder.
+const REPOSITORY_PATH = /`((?:src|docs|supabase|tests|scripts|plugins|tools|static|patches)\/[\w.+/*-]+)`/g;
 const PLUGIN_PATH = /`(src\/[\w.+/*-]+)`/g;
 
 /** Exists, or for a pattern such as `supabase/migrations/*.sql`, its folder does. */
@@ -51,7 +52,7 @@ it('names, in README and docs/, only files that exist (links and paths in backti
   const broken = docs.flatMap((file) => {
     const text = readFileSync(file, 'utf8');
     const fromHere = (target: string) => path.resolve(path.dirname(file), target);
-    const pluginReadme = /^plugins\/[^/]+\/README\.md$/.test(path.relative(ROOT, file));
+    const pluginReadme = /^(plugins|tools)\/[^/]+\/README\.md$/.test(path.relative(ROOT, file));
     const links = [...text.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)]
       .map((match) => match[1] as string)
       .filter((target) => !/^[a-z]+:/i.test(target))

@@ -5,14 +5,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { openEmbeddedDatabase, type EmbeddedPaths } from 'gatsby-source-supabase-content/embedded-db';
+import { PROJECT_SCHEMA } from 'local-supabase';
 
 export const REPO_ROOT = path.join(__dirname, '..', '..');
 
-export const SUPABASE_PATHS: Required<EmbeddedPaths> = {
-  bootstrap: path.join(REPO_ROOT, 'supabase', 'local', 'bootstrap.sql'),
-  migrations: path.join(REPO_ROOT, 'supabase', 'migrations'),
-  seed: path.join(REPO_ROOT, 'supabase', 'seed.sql'),
-};
+export const SUPABASE_PATHS: Required<EmbeddedPaths> = PROJECT_SCHEMA;
 
 /** `postgres` is the owner, as the Supabase dashboard's SQL editor and migrations run. */
 export type DbRole = 'postgres' | 'anon' | 'authenticated' | 'service_role';

@@ -21,6 +21,9 @@ import { REPO_ROOT, SUPABASE_PATHS, type DbRole, type Row, type ScratchDatabase,
 
 const run = promisify(execFile);
 
+/** Longer than initdb or pg_ctl ever take here, shorter than the hooks that wait for them. */
+const SERVER_COMMAND_TIMEOUT_MS = 60_000;
+
 /** Debian's packages for the pg_cron server, named in messages for CI images. */
 export const PG_CRON_DEBIAN_PACKAGES = 'postgresql-15 postgresql-15-cron';
 const DEBIAN_BINDIR = '/usr/lib/postgresql/15/bin';
@@ -122,9 +125,18 @@ export async function startPostgresCluster(clusterOptions: ClusterOptions = {}):
   const log = path.join(directory, 'server.log');
   if (user) await chown(directory, user.uid, user.gid);
 
-  const exec = (binary: string, args: string[]) => {
+  // A command that hangs must fail the setup, not outlive it: a child process left running keeps
+  // Jest from exiting.
+  const exec = async (binary: string, args: string[]) => {
     const argv = [...(user?.prefix ?? []), path.join(bindir, binary), ...args];
-    return run(argv[0]!, argv.slice(1));
+    try {
+      return await run(argv[0]!, argv.slice(1), { timeout: SERVER_COMMAND_TIMEOUT_MS });
+    } catch (error) {
+      if ((error as { killed?: boolean }).killed) {
+        throw new Error(`${binary} did not finish within ${SERVER_COMMAND_TIMEOUT_MS / 1000} s`, { cause: error });
+      }
+      throw error;
+    }
   };
 
   let started = false;
@@ -176,6 +188,25 @@ export async function startPostgresCluster(clusterOptions: ClusterOptions = {}):
       cause: error,
     });
   }
+}
+
+/** Anything a test starts and must stop: a cluster, the local backend. */
+export interface Stoppable {
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts servers side by side. When one fails to start, the others are stopped once they are up,
+ * then the failure is thrown: the suite fails with its reason instead of leaving a server running,
+ * which would keep Jest (and `npm test`) from ever exiting.
+ */
+export async function startTogether<T extends readonly Stoppable[]>(...starts: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(starts as readonly Promise<Stoppable>[]);
+  const failure = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  const started = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  if (!failure) return started as unknown as T;
+  await Promise.all(started.map((server) => server.stop().catch(() => undefined)));
+  throw failure.reason;
 }
 
 /** Runs the bootstrap, every migration in name order and the seed, naming the file that fails. */

@@ -1,6 +1,6 @@
-// The inquiry delivery and flood limits in the database, on any engine: the per-address limit as
-// PostgREST runs its pre-request hook, exclusive claims, retries and the failed state, the hourly
-// cap and the digest, and who may call what. Run on PGlite and on PostgreSQL 15 with pg_cron.
+// The inquiry delivery in the database, on any engine: exclusive claims, retries and the failed
+// state, the hourly and daily caps and the digest, and who may call what. Run on PGlite and on
+// PostgreSQL 15 with pg_cron, with the limits (inquiry-limits.ts) and the alerts (inquiry-alerts.ts).
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SUPABASE_PATHS, sqlState } from '../../support/database';
@@ -24,7 +24,7 @@ export async function inquiryMigrations(): Promise<string[]> {
   return Promise.all(names.map((name) => readFile(path.join(SUPABASE_PATHS.migrations, name), 'utf8')));
 }
 
-interface Request {
+export interface Request {
   role: 'anon' | 'authenticated' | 'service_role';
   method: string;
   path: string;
@@ -33,8 +33,8 @@ interface Request {
 
 /**
  * One Data API request the way PostgREST runs it: a transaction, the role switched, the request
- * settings set for the transaction, the pre-request function configured on `authenticator` called,
- * then the statement. The SQLSTATE when refused.
+ * settings set for the transaction, the pre-request function configured on `authenticator` called
+ * (where one is), then the statement. The SQLSTATE when refused.
  */
 export async function asPostgrest(client: SqlClient, request: Request, statement: string, params: unknown[] = []): Promise<string | null> {
   const { rows } = await client.query<{ name: string }>(
@@ -42,7 +42,6 @@ export async function asPostgrest(client: SqlClient, request: Request, statement
       where r.rolname = 'authenticator' and setting like 'pgrst.db_pre_request=%'`,
   );
   const preRequest = rows[0]?.name;
-  if (!preRequest) throw new Error('no pgrst.db_pre_request on authenticator');
   await client.query('begin');
   try {
     await client.query(
@@ -50,7 +49,7 @@ export async function asPostgrest(client: SqlClient, request: Request, statement
               set_config('request.path', $4, true), set_config('request.headers', $5, true)`,
       [request.role, JSON.stringify({ role: request.role }), request.method, request.path, JSON.stringify(request.headers)],
     );
-    await client.query(`select ${preRequest}()`);
+    if (preRequest) await client.query(`select ${preRequest}()`);
     await client.query(statement, params);
     await client.query('commit');
     return null;
@@ -60,19 +59,8 @@ export async function asPostgrest(client: SqlClient, request: Request, statement
   }
 }
 
-let counter = 0;
-const INSERT = `insert into public.contact_submissions (id, name, email, company, message, type)
-  values (gen_random_uuid(), $1, $2, null, 'Hello', 'contact')`;
-
-function visitorInsert(client: SqlClient, forwardedFor: string | null, role: Request['role'] = 'anon'): Promise<string | null> {
-  counter += 1;
-  const headers: Record<string, string> = { 'content-type': 'application/json', prefer: 'return=minimal' };
-  if (forwardedFor !== null) headers['x-forwarded-for'] = forwardedFor;
-  const request = { role, method: 'POST', path: '/contact_submissions', headers };
-  return asPostgrest(client, request, INSERT, [`Visitor ${counter}`, `v${counter}@example.com`]);
-}
-
-async function pending(client: SqlClient, count: number, minutesAgo = 5): Promise<string[]> {
+/** `count` inquiries stored by the owner (no limit applies), `minutesAgo` old, oldest first. */
+export async function pending(client: SqlClient, count: number, minutesAgo = 5): Promise<string[]> {
   const { rows } = await client.query<{ id: string }>(
     `insert into public.contact_submissions (name, email, message, type, created_at)
      select 'Row ' || n, 'row' || n || '@example.com', 'Message ' || n, 'contact',
@@ -83,10 +71,10 @@ async function pending(client: SqlClient, count: number, minutesAgo = 5): Promis
   return rows.map((row) => row.id);
 }
 
-const call = async <T>(client: SqlClient, sql: string, params: unknown[] = []): Promise<T> =>
+export const call = async <T>(client: SqlClient, sql: string, params: unknown[] = []): Promise<T> =>
   (await client.query<{ result: T }>(`select ${sql} as result`, params)).rows[0]!.result;
 
-type Batch = { claim: string | null; rows: Array<{ id: string }> };
+export type Batch = { claim: string | null; rows: Array<{ id: string }> };
 
 export function describeInquiryDatabase(database: () => InquiryDatabase): void {
   const owner = () => database().owner;
@@ -94,63 +82,6 @@ export function describeInquiryDatabase(database: () => InquiryDatabase): void {
   beforeEach(async () => {
     await owner().query('delete from public.contact_submissions');
     await owner().query('delete from private.inquiry_writes');
-  });
-
-  describe('the per-address limit (db_pre_request, as PostgREST runs it)', () => {
-    test('40 inserts from one address let 10 through, refused with PT429 beyond, while another address still gets in', async () => {
-      const outcomes: Array<string | null> = [];
-      for (let i = 0; i < 40; i++) outcomes.push(await visitorInsert(owner(), '203.0.113.7'));
-      expect(outcomes.filter((outcome) => outcome === null)).toHaveLength(10);
-      expect(outcomes.slice(0, 10)).toEqual(Array(10).fill(null));
-      expect(new Set(outcomes.slice(10))).toEqual(new Set(['PT429']));
-      expect(await visitorInsert(owner(), '198.51.100.2')).toBeNull();
-      const { rows } = await owner().query<{ n: number }>('select count(*)::int as n from public.contact_submissions');
-      expect(rows[0]?.n).toBe(11);
-    });
-
-    test('the address is the first entry of X-Forwarded-For; IPv6 counts per /64', async () => {
-      for (let i = 0; i < 10; i++) expect(await visitorInsert(owner(), `203.0.113.9, 10.0.0.${i}`)).toBeNull();
-      expect(await visitorInsert(owner(), '203.0.113.9')).toBe('PT429');
-      for (let i = 0; i < 10; i++) expect(await visitorInsert(owner(), `2001:db8:1:2::${i + 1}`)).toBeNull();
-      expect(await visitorInsert(owner(), '2001:db8:1:2:ffff::1')).toBe('PT429');
-      expect(await visitorInsert(owner(), '2001:db8:1:3::1')).toBeNull();
-    });
-
-    test('without the header, or with one that is not an address, requests share one bucket', async () => {
-      for (let i = 0; i < 5; i++) expect(await visitorInsert(owner(), null)).toBeNull();
-      for (let i = 0; i < 5; i++) expect(await visitorInsert(owner(), `not-an-address-${i}`)).toBeNull();
-      expect(await visitorInsert(owner(), null)).toBe('PT429');
-      expect(await visitorInsert(owner(), 'garbage')).toBe('PT429');
-    });
-
-    test('counts only inserts that stand, never limits the service role, and never counts reads', async () => {
-      for (let i = 0; i < 12; i++) expect(await visitorInsert(owner(), '192.0.2.1', 'service_role')).toBeNull();
-      const failedInsert = await asPostgrest(
-        owner(),
-        { role: 'anon', method: 'POST', path: '/contact_submissions', headers: { 'x-forwarded-for': '192.0.2.1' } },
-        `insert into public.contact_submissions (name, email, message, type) values ('A', 'not an address', 'Hi', 'contact')`,
-      );
-      expect(failedInsert).toBe('23514');
-      const read = await asPostgrest(
-        owner(),
-        { role: 'anon', method: 'HEAD', path: '/contact_submissions', headers: { 'x-forwarded-for': '192.0.2.1' } },
-        'select count(id) from public.contact_submissions',
-      );
-      expect(read).toBeNull();
-      for (let i = 0; i < 10; i++) expect(await visitorInsert(owner(), '192.0.2.1')).toBeNull();
-      expect(await visitorInsert(owner(), '192.0.2.1')).toBe('PT429');
-    });
-
-    test('an overall ceiling holds against addresses made up by the client', async () => {
-      await owner().query('update private.inquiry_limits set inserts_overall = 15');
-      try {
-        const outcomes: Array<string | null> = [];
-        for (let i = 0; i < 20; i++) outcomes.push(await visitorInsert(owner(), `198.51.100.${i + 1}`));
-        expect(outcomes.filter((outcome) => outcome === null)).toHaveLength(15);
-      } finally {
-        await owner().query('update private.inquiry_limits set inserts_overall = 100');
-      }
-    });
   });
 
   describe('claims', () => {
@@ -226,7 +157,7 @@ export function describeInquiryDatabase(database: () => InquiryDatabase): void {
     });
   });
 
-  describe('the hourly cap and the digest', () => {
+  describe('the hourly and daily caps and the digest', () => {
     test('20 individual emails an hour; the rest waits for one digest an hour', async () => {
       const ids = await pending(owner(), 25);
       const sent: string[] = [];
@@ -252,6 +183,60 @@ export function describeInquiryDatabase(database: () => InquiryDatabase): void {
       expect((await call<Batch>(owner(), 'public.inquiry_notify_claim_digest()')).rows.map((row) => row.id)).toEqual([late]);
     });
 
+    test('50 individual emails in any 24 hours; beyond, the digest, which no cap holds back', async () => {
+      // 45 emails went out two to three hours ago: the hour has room, the day 5 more.
+      await owner().query(
+        `insert into public.contact_submissions (name, email, message, type, created_at, notified_at, notify_channel)
+         select 'Earlier ' || n, 'earlier' || n || '@example.com', 'Hi', 'contact', now() - interval '3 hours',
+                now() - interval '2 hours' - make_interval(secs => n), 'email'
+         from generate_series(1, 45) as n`,
+      );
+      const ids = await pending(owner(), 8);
+      const batch = await call<Batch>(owner(), 'public.inquiry_notify_claim_batch()');
+      expect(batch.rows.map((row) => row.id)).toEqual(ids.slice(0, 5));
+      await call(owner(), 'public.inquiry_notify_sent($1, $2::uuid[])', [batch.claim, ids.slice(0, 5)]);
+      expect((await call<Batch>(owner(), 'public.inquiry_notify_claim_batch()')).rows).toEqual([]);
+      expect(await call(owner(), 'public.inquiry_notify_claim_one($1, 900)', [ids[7]])).toEqual({ outcome: 'capped' });
+      const digest = await call<Batch>(owner(), 'public.inquiry_notify_claim_digest()');
+      expect(digest.rows.map((row) => row.id)).toEqual(ids.slice(5));
+
+      // A day after the earlier ones, individual emails go out again.
+      await call(owner(), 'public.inquiry_notify_release($1, $2::uuid[])', [digest.claim, ids.slice(5)]);
+      await owner().query(
+        `update public.contact_submissions set notified_at = notified_at - interval '22 hours' where name like 'Earlier %'`,
+      );
+      expect((await call<Batch>(owner(), 'public.inquiry_notify_claim_batch()')).rows.map((row) => row.id)).toEqual(ids.slice(5));
+    });
+
+    test('a digest lists every waiting inquiry, digest_batch at a time, oldest first', async () => {
+      await owner().query('update private.inquiry_limits set emails_per_hour = 0, digest_batch = 4');
+      try {
+        const ids = await pending(owner(), 10);
+        const listed: string[] = [];
+        for (let round = 0; round < 3; round++) {
+          const digest = await call<Batch>(owner(), 'public.inquiry_notify_claim_digest()');
+          listed.push(...digest.rows.map((row) => row.id));
+          await call(owner(), 'public.inquiry_notify_sent($1, $2::uuid[])', [digest.claim, digest.rows.map((row) => row.id)]);
+          // The next digest's turn.
+          await owner().query(
+            `update public.contact_submissions set notified_at = notified_at - interval '61 minutes' where notify_channel = 'digest'`,
+          );
+        }
+        expect(listed).toEqual(ids);
+      } finally {
+        await owner().query('update private.inquiry_limits set emails_per_hour = 20, digest_batch = 500');
+      }
+    });
+
+    test("each sweep's claim records its run, and whether it ran with Turnstile", async () => {
+      await owner().query('update private.inquiry_sweep set last_run_at = null, runs = 0, verified_only = false');
+      await call(owner(), 'public.inquiry_notify_claim_batch(true)');
+      const { rows } = await owner().query(
+        `select runs::int as runs, verified_only, last_run_at > now() - interval '1 minute' as recent from private.inquiry_sweep`,
+      );
+      expect(rows).toEqual([{ runs: 1, verified_only: true, recent: true }]);
+    });
+
     test('no digest while the cap has room; digest-only rows go to it at any time', async () => {
       const [ordinary, digestOnly] = await pending(owner(), 2);
       await owner().query('update public.contact_submissions set notify_digest_only = true where id = $1', [digestOnly]);
@@ -262,14 +247,22 @@ export function describeInquiryDatabase(database: () => InquiryDatabase): void {
   });
 
   describe('who may call what', () => {
-    const FUNCTIONS = [
+    // The edge function's, with the service key.
+    const SERVICE_FUNCTIONS = [
       'public.inquiry_notify_claim_one(gen_random_uuid(), 900)',
       'public.inquiry_notify_claim_batch()',
       'public.inquiry_notify_claim_digest()',
       `public.inquiry_notify_sent(gen_random_uuid(), '{}')`,
       `public.inquiry_notify_failed(gen_random_uuid(), '{}', 'x', null)`,
       `public.inquiry_notify_release(gen_random_uuid(), '{}')`,
+      `public.inquiry_store_verified(gen_random_uuid(), 'Ayu', 'ayu@example.com', null, 'Hello', 'contact', '{}')`,
+    ];
+    // The scheduled jobs' and the operator's: the owner only.
+    const OWNER_FUNCTIONS = [
       'private.request_inquiry_sweep()',
+      'private.send_inquiry_alerts()',
+      'private.inquiry_alert_conditions()',
+      'private.overdue_inquiries()',
     ];
 
     async function as(role: string, sql: string): Promise<string | null> {
@@ -286,11 +279,18 @@ export function describeInquiryDatabase(database: () => InquiryDatabase): void {
     }
 
     test.each(['anon', 'authenticated'])('%s can call none of the claim functions nor read the delivery state', async (role) => {
-      for (const fn of FUNCTIONS) expect([fn, await as(role, `select ${fn}`)]).toEqual([fn, '42501']);
+      for (const fn of [...SERVICE_FUNCTIONS, ...OWNER_FUNCTIONS]) expect([fn, await as(role, `select ${fn}`)]).toEqual([fn, '42501']);
       for (const column of ['notify_attempts', 'notify_last_error', 'notify_next_at', 'notified_at']) {
         expect(await as(role, `select ${column} from public.contact_submissions`)).toBe('42501');
       }
-      const relations = ['private.inquiry_notifications', 'private.failed_inquiries', 'private.inquiry_writes', 'private.inquiry_limits'];
+      const relations = [
+        'private.inquiry_notifications',
+        'private.failed_inquiries',
+        'private.inquiry_writes',
+        'private.inquiry_limits',
+        'private.inquiry_sweep',
+        'private.inquiry_alerts',
+      ];
       for (const relation of relations) {
         expect(await as(role, `select * from ${relation}`)).toBe('42501');
       }
@@ -299,9 +299,9 @@ export function describeInquiryDatabase(database: () => InquiryDatabase): void {
       expect(await as(role, pretendDigestOnly)).toBe('42501');
     });
 
-    test('the service role calls the claim functions, never the job', async () => {
-      for (const fn of FUNCTIONS.slice(0, 6)) expect(await as('service_role', `select ${fn}`)).toBeNull();
-      expect(await as('service_role', 'select private.request_inquiry_sweep()')).toBe('42501');
+    test('the service role calls the claim functions and the verified store, never the jobs', async () => {
+      for (const fn of SERVICE_FUNCTIONS) expect([fn, await as('service_role', `select ${fn}`)]).toEqual([fn, null]);
+      for (const fn of OWNER_FUNCTIONS) expect([fn, await as('service_role', `select ${fn}`)]).toEqual([fn, '42501']);
     });
   });
 

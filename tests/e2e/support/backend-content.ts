@@ -5,7 +5,7 @@
 // Every shown material has a phone-sized photo in the backend's storage, and one more row names a
 // picture that does not exist, as editors' rows do (issue 11: the build processes the photos).
 import { readFile } from 'node:fs/promises';
-import { PROJECT_PATHS, startLocalBackend, type LocalBackend } from '../../support/backend';
+import { PROJECT_SCHEMA, startLocalBackend, type LocalBackend } from 'local-supabase';
 import { photoFile } from '../../support/photos';
 
 export const BACKEND_MATERIAL = {
@@ -103,7 +103,7 @@ export async function applyBackendContent(backend: LocalBackend): Promise<void> 
  * tests in one file can each change rows without restarting the backend.
  */
 export async function resetBackendContent(backend: LocalBackend): Promise<void> {
-  const seed = await readFile(PROJECT_PATHS.seed as string, 'utf8');
+  const seed = await readFile(PROJECT_SCHEMA.seed, 'utf8');
   await backend.sql(`delete from contact_submissions`);
   await backend.sql(`delete from feature_cards`);
   await backend.sql(`delete from timeline`);

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { freePort } from '../../support/backend/functions';
+import { freePort } from 'local-supabase';
 import { REPO_ROOT, SCRUBBED } from './site-build';
 
 export interface DevelopOptions {

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { openEmbeddedDatabase, withRole } from 'gatsby-source-supabase-content/embedded-db';
-import { PROJECT_PATHS } from '../../support/backend';
+import { PROJECT_SCHEMA } from 'local-supabase';
 import type { FeatureCard, MaterialCoverageItem, TimelineItem } from '../../../src/content/types';
 
 /** Polls `read` until `done` holds for its value; returns the last value either way. */
@@ -152,7 +152,7 @@ export interface PublishedContent {
  * anonymous role sees it (RLS decides), plus the inactive rows that must never appear.
  */
 export async function publishedSeedContent(): Promise<PublishedContent> {
-  const db = await openEmbeddedDatabase(PROJECT_PATHS);
+  const db = await openEmbeddedDatabase(PROJECT_SCHEMA);
   try {
     const anon = <T>(sql: string) => withRole(db, 'anon', async (tx) => (await tx.query<T>(sql)).rows);
     const materials = await anon<MaterialCoverageItem>(

@@ -1,6 +1,6 @@
 // What the page in the browser asked the local backend, from the backend's request log: the
 // browser's requests carry an Origin (a build's or a test's own do not).
-import type { LocalBackend, LoggedRequest } from '../../support/backend';
+import type { LocalBackend, LoggedRequest } from 'local-supabase';
 import { waitFor } from './page-helpers';
 
 /** Requests the page made to the backend whose path contains `pathPart`, CORS preflights left out. */

@@ -2,6 +2,7 @@
 // migrations (no seed), loaded by the same loader the site's build uses.
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { openEmbeddedDatabase, withRole } from '../../../plugins/gatsby-source-supabase-content/embedded-db.ts';
+import { schemaPaths } from '../../../supabase/paths.ts';
 import {
   functionStore,
   StoreError,
@@ -9,13 +10,9 @@ import {
   type SubmissionStore,
 } from '../../../supabase/functions/inquiry-notif-resend/store.ts';
 
-const root = new URL('../../../', import.meta.url);
-
 export function openFunctionDatabase(): Promise<PGlite> {
-  return openEmbeddedDatabase({
-    bootstrap: new URL('supabase/local/bootstrap.sql', root).pathname,
-    migrations: new URL('supabase/migrations', root).pathname,
-  });
+  const { bootstrap, migrations } = schemaPaths(new URL('../../../supabase', import.meta.url).pathname);
+  return openEmbeddedDatabase({ bootstrap, migrations });
 }
 
 /**

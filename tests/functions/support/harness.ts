@@ -1,17 +1,17 @@
 // Calls the function's handler as the edge runtime would, with a real database behind its store and
-// Resend replaced by a local recording server.
+// Resend replaced by the local backend's Resend stand-in (a recording server).
 import assert from 'node:assert/strict';
 import type { PGlite } from '@electric-sql/pglite';
 import { type Dependencies, handler } from '../../../supabase/functions/inquiry-notif-resend/handler.ts';
 import type { SubmissionStore } from '../../../supabase/functions/inquiry-notif-resend/store.ts';
 import { clearSubmissions, openFunctionDatabase, pgliteStore } from './database.ts';
-import { type ResendStub, startResendStub } from './resend_stub.ts';
+import { type ResendStandIn, startResendStandIn } from '../../../tools/local-supabase/src/resend.ts';
 
 export const FUNCTION_URL = 'http://127.0.0.1:54321/functions/v1/inquiry-notif-resend';
 
 export interface Harness {
   db: PGlite;
-  resend: ResendStub;
+  resend: ResendStandIn;
   /** Every line the function wrote to the console, oldest first. */
   logs: string[];
   env: Record<string, string>;
@@ -24,7 +24,7 @@ export interface Harness {
   post(body: unknown, deps?: Dependencies): Promise<Response>;
   /** The scheduled job's call: `{"sweep":true}` with a bearer token, by default the service key. */
   sweep(token?: string, deps?: Dependencies): Promise<Response>;
-  /** Forgets what earlier tests left: submissions, the Resend stub, the captured logs. */
+  /** Forgets what earlier tests left: submissions, the Resend stand-in, the captured logs. */
   reset(): Promise<void>;
   /** Registers a Deno test that starts from reset(). */
   test(name: string, fn: () => Promise<void>): void;
@@ -32,14 +32,14 @@ export interface Harness {
 
 export async function startHarness(): Promise<Harness> {
   const db = await openFunctionDatabase();
-  const resend = startResendStub();
+  const resend = await startResendStandIn({ apiKey: 're_test_key' });
   const store = pgliteStore(db);
   const logs: string[] = [];
   const storeOpenings: Array<[string, string]> = [];
   const env: Record<string, string> = {
     SUPABASE_URL: 'http://127.0.0.1:54321',
     SUPABASE_SERVICE_ROLE_KEY: 'service-role-key-for-tests',
-    RESEND_API_KEY: 're_test_key',
+    RESEND_API_KEY: resend.apiKey,
     RESEND_API_URL: resend.url,
     // Short, so that the timeout test waits a moment rather than Resend's real ten seconds.
     RESEND_TIMEOUT_MS: '500',

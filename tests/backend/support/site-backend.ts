@@ -1,0 +1,42 @@
+// Runs the site's own backend code (src/lib) in Node against the local backend, as the built page
+// would in a browser: the GATSBY_* settings are what Gatsby inlines at build time.
+import WebSocket from 'ws';
+import { startLocalBackend, type LocalBackend, type LocalBackendOptions, type LoggedRequest } from 'local-supabase';
+
+// Browsers have a WebSocket; Node 20 has none, and supabase-js's createClient refuses to construct
+// its realtime client without one. The site never opens a socket: this only lets the client exist.
+if (typeof globalThis.WebSocket === 'undefined') {
+  Object.defineProperty(globalThis, 'WebSocket', { configurable: true, writable: true, value: WebSocket });
+}
+
+export async function startSiteBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
+  const backend = await startLocalBackend(options);
+  process.env.GATSBY_SUPABASE_URL = backend.url;
+  process.env.GATSBY_SUPABASE_ANON_KEY = backend.anonKey;
+  return backend;
+}
+
+/** The requests the site made (with the public key), not the notify function's own calls (service role). */
+export function siteCalls(backend: LocalBackend): LoggedRequest[] {
+  return backend.requests.filter((request) => request.headers.apikey !== backend.serviceKey);
+}
+
+const ASSERTED_HEADERS = ['apikey', 'authorization', 'prefer', 'content-type', 'accept-profile', 'content-profile'];
+
+/** The request as the tests compare it: method, path, query, the headers that carry meaning, body. */
+export function callShape(request: LoggedRequest): {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: unknown;
+} {
+  const headers: Record<string, string> = {};
+  for (const name of ASSERTED_HEADERS) {
+    const value = request.headers[name];
+    if (value !== undefined) headers[name] = String(value);
+  }
+  return { method: request.method, path: request.path, query: request.query, headers, body: request.body };
+}
+
+export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -1,0 +1,202 @@
+// `npm run doctor` against PostgreSQL 15 with pg_cron, as Supabase runs it: the script itself, as an
+// operator runs it, reading the database over SUPABASE_DB_URL. It names what is missing, then what is
+// stuck, and passes a healthy deployment; it prints no secret and writes nothing.
+import { execFile } from 'node:child_process';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { startLocalBackend, type LocalBackend } from 'local-supabase';
+import { REPO_ROOT } from '../support/database';
+import { describeWithPgCron, loadSupabaseFiles, startPostgresCluster, type PostgresCluster } from '../support/postgres';
+
+const run = promisify(execFile);
+const DOCTOR = path.join(REPO_ROOT, 'scripts', 'doctor.mjs');
+
+const SECRETS: Record<string, string> = {
+  project_url: 'https://doctorsecretproject.supabase.co',
+  service_role_key: 'svc-doctor-secret-key-4f1c9a7e',
+  inquiry_alert_webhook_url: 'https://hooks.example.test/services/doctor-secret-webhook',
+  site_build_hook_url: 'https://api.netlify.com/build_hooks/doctor-secret-hook',
+};
+
+interface Diagnosis {
+  code: number;
+  output: string;
+  rows: Record<string, { status: string; detail: string }>;
+}
+
+describeWithPgCron('npm run doctor on PostgreSQL 15 with pg_cron', () => {
+  let cluster: PostgresCluster;
+  const outputs: string[] = [];
+
+  beforeAll(async () => {
+    cluster = await startPostgresCluster({ cron: true });
+    await loadSupabaseFiles(cluster.client);
+  }, 120_000);
+
+  afterAll(() => cluster?.stop(), 30_000);
+
+  const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+    (await cluster.client.query(text, params)).rows as T[];
+
+  async function doctor(env: Record<string, string> = {}): Promise<Diagnosis> {
+    const { GATSBY_SUPABASE_URL: _url, GATSBY_SUPABASE_ANON_KEY: _key, ...rest } = process.env;
+    const settings = { ...rest, SUPABASE_DB_URL: `postgresql://postgres@127.0.0.1:${cluster.port}/postgres`, ...env };
+    let code = 0;
+    let output: string;
+    try {
+      output = (await run(process.execPath, [DOCTOR], { env: settings, cwd: REPO_ROOT })).stdout;
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      code = failed.code;
+      output = failed.stdout + failed.stderr;
+    }
+    outputs.push(output);
+    const rows: Diagnosis['rows'] = {};
+    for (const line of output.split('\n')) {
+      const match = /^(ok|warn|FAIL|skip)\s+(.+?)\s{2,}(.*)$/.exec(line);
+      if (match) rows[match[2]!] = { status: match[1]!, detail: match[3]! };
+    }
+    return { code, output, rows };
+  }
+
+  const storeSecrets = async () => {
+    for (const [name, value] of Object.entries(SECRETS)) await sql('select vault.create_secret($1, $2)', [value, name]);
+  };
+
+  test('a fresh database: exit 1, the missing Vault secrets named, and the sweep that never ran', async () => {
+    const { code, rows } = await doctor();
+    expect(code).toBe(1);
+    expect(rows['Vault secrets']).toEqual({
+      status: 'FAIL',
+      detail: 'missing: project_url, service_role_key, inquiry_alert_webhook_url, site_build_hook_url',
+    });
+    expect(rows['the sweep']).toEqual({
+      status: 'FAIL',
+      detail: 'never reached the database: Vault lacks project_url and service_role_key',
+    });
+    expect(rows['migrations applied']?.status).toBe('ok');
+    expect(rows['permissions as anon']?.status).toBe('ok');
+    expect(rows['scheduled jobs']?.status).toBe('ok');
+    expect(rows['edge function']?.status).toBe('skip');
+  }, 30_000);
+
+  test('with the secrets stored, an inquiry pending for 30 minutes is named', async () => {
+    await storeSecrets();
+    const [row] = await sql<{ id: string }>(`insert into public.contact_submissions (name, email, message, type, created_at)
+      values ('Waiting', 'waiting@example.com', 'Hello?', 'contact', now() - interval '30 minutes') returning id`);
+    const { code, rows } = await doctor();
+    expect(code).toBe(1);
+    expect(rows['Vault secrets']?.status).toBe('ok');
+    expect(rows['inquiries waiting too long']).toEqual({
+      status: 'FAIL',
+      detail: `1 inquiry overdue; the oldest, ${row!.id}, has waited 30 min`,
+    });
+  }, 30_000);
+
+  test('a healthy deployment: exit 0', async () => {
+    await sql(`update public.contact_submissions set notified_at = now(), notify_channel = 'email'`);
+    // The sweep reached the database a moment ago, as its claim records.
+    await sql('select public.inquiry_notify_claim_batch()');
+    const { code, output } = await doctor();
+    expect(output).toContain('Nothing wrong found.');
+    expect(code).toBe(0);
+  }, 30_000);
+
+  test('a migration missing from the history is named', async () => {
+    const versions = (await readdir(path.join(REPO_ROOT, 'supabase', 'migrations'))).sort();
+    const last = versions.at(-1)!;
+    await sql('create schema supabase_migrations');
+    await sql('create table supabase_migrations.schema_migrations (version text primary key)');
+    await sql('insert into supabase_migrations.schema_migrations select unnest($1::text[])', [
+      versions.slice(0, -1).map((file) => file.split('_')[0]),
+    ]);
+    try {
+      const { code, rows } = await doctor();
+      expect(code).toBe(1);
+      expect(rows['migrations applied']).toEqual({ status: 'FAIL', detail: `1 of ${versions.length} not applied: ${last}` });
+    } finally {
+      await sql('drop schema supabase_migrations cascade');
+    }
+  }, 30_000);
+
+  test('a broken grant is found as anon', async () => {
+    await sql('grant select (email) on public.contact_submissions to anon');
+    try {
+      const { code, rows } = await doctor();
+      expect(code).toBe(1);
+      expect(rows['permissions as anon']).toEqual({ status: 'FAIL', detail: 'may read contact_submissions.email' });
+    } finally {
+      await sql('revoke select (email) on public.contact_submissions from anon');
+    }
+  }, 30_000);
+
+  test('text from the database that holds a secret is withheld', async () => {
+    await sql(`update private.site_rebuild set call_error = $1`, [`could not reach ${SECRETS.site_build_hook_url}`]);
+    try {
+      const { code, rows } = await doctor();
+      expect(code).toBe(1);
+      expect(rows['build hook']).toEqual({
+        status: 'FAIL',
+        detail: 'the last call could not be queued: [withheld: contains a Vault secret]',
+      });
+    } finally {
+      await sql('update private.site_rebuild set call_error = null');
+    }
+  }, 30_000);
+
+  describe('with the site settings, over HTTP', () => {
+    let backend: LocalBackend;
+
+    beforeAll(async () => {
+      backend = await startLocalBackend();
+      await sql(`select vault.update_secret((select id from vault.secrets where name = 'project_url'), $1)`, [backend.url]);
+    }, 120_000);
+
+    afterAll(() => backend?.stop(), 30_000);
+
+    test('the Data API answers, and the deployed function refuses a sweep with the public key, changing nothing', async () => {
+      const { code, rows } = await doctor({ GATSBY_SUPABASE_URL: backend.url, GATSBY_SUPABASE_ANON_KEY: backend.anonKey });
+      expect(rows['Data API']).toEqual({ status: 'ok', detail: 'answers a visitor read as anon' });
+      expect(rows['edge function']).toEqual({ status: 'ok', detail: 'inquiry-notif-resend is deployed and configured' });
+      expect(rows['Vault secrets']?.status).toBe('ok');
+      expect(code).toBe(0);
+      expect(backend.emails).toEqual([]);
+    }, 120_000);
+
+    test('a wrong project URL and an unreachable function fail', async () => {
+      const { code, rows } = await doctor({ GATSBY_SUPABASE_URL: 'http://127.0.0.1:9', GATSBY_SUPABASE_ANON_KEY: backend.anonKey });
+      expect(code).toBe(1);
+      expect(rows['Vault secrets']?.detail).toBe('project_url is not the GATSBY_SUPABASE_URL the site is built with');
+      expect(rows['Data API']?.status).toBe('FAIL');
+      expect(rows['edge function']?.status).toBe('FAIL');
+    }, 60_000);
+  });
+
+  test('it writes nothing', async () => {
+    // Rows written to the tables the doctor reads, as the statistics count them (the scheduled jobs'
+    // own tables left out: they run every minute on this server).
+    const written = async () => {
+      await sql('select pg_catalog.pg_stat_clear_snapshot()');
+      const [row] =
+        await sql(`select coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::bigint::text as n from pg_catalog.pg_stat_all_tables
+        where schemaname in ('public', 'private', 'vault') and relname not in ('inquiry_sweep', 'inquiry_alerts', 'site_rebuild')`);
+      return row!.n;
+    };
+    const before = await written();
+    await doctor();
+    // A backend reports its counts when it ends; give the doctor's a moment.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await written()).toBe(before);
+    await sql(`insert into public.contact_submissions (name, email, message, type) values ('Probe', 'probe@example.com', 'Hi', 'contact')`);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await written()).not.toBe(before);
+  }, 30_000);
+
+  test('no run printed a secret', () => {
+    expect(outputs.length).toBeGreaterThanOrEqual(8);
+    for (const output of outputs) {
+      for (const value of Object.values(SECRETS)) expect(output).not.toContain(value);
+    }
+  });
+});

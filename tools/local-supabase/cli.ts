@@ -1,0 +1,102 @@
+// npm run backend [-- --port 54321 --build-hook <url> --build-hook-authorization <value>]
+// The project's Supabase on this machine, for trying the site's refresh, the contact modal and the
+// rebuild trigger by hand: see --help below.
+import { parseArgs } from 'node:util';
+import { startLocalBackend, type LoggedRequest } from './src/index';
+
+const HELP = `npm run backend [-- options]
+
+Serves the project's Supabase on 127.0.0.1 without Docker or an account: the Data API the site and
+its edge function use (PostgREST's request shapes, run on PGlite holding supabase/local/bootstrap.sql,
+the migrations and supabase/seed.sql, each request as the role its key gives it), the function
+inquiry-notif-resend under Deno with a Resend stand-in that keeps the emails, and the inquiry sweep
+every minute. Every request is printed with its status, method, path and role; the database starts
+afresh each time.
+
+An editor's change goes through the Data API as on Supabase, with the service-role key:
+  curl -X PATCH '<url>/rest/v1/timeline?id=eq.<id>' -H 'apikey: <service key>' \\
+       -H 'Authorization: Bearer <service key>' -H 'Content-Type: application/json' -d '{"title":"New"}'
+The same request with the anon key is refused by the migrations' grants, as on Supabase.
+
+Options:
+  --port <n>                        the port to listen on (default 54321; 0 picks a free one)
+  --build-hook <url>                send the rebuild trigger's calls there after each edit, e.g.
+                                    gatsby develop's http://localhost:8000/__refresh (without it
+                                    they are only recorded)
+  --build-hook-authorization <v>    the Authorization header for the hook (GATSBY_REFRESH_TOKEN)
+  --help                            this text
+`;
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '54321' },
+      'build-hook': { type: 'string' },
+      'build-hook-authorization': { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port ${values.port}: expected a port number`);
+  if (values['build-hook-authorization'] && !values['build-hook']) throw new Error('--build-hook-authorization needs --build-hook');
+  const url = values['build-hook'];
+  return {
+    help: values.help,
+    port,
+    buildHook: url ? { url, authorization: values['build-hook-authorization'] } : undefined,
+  };
+}
+
+function describe(request: LoggedRequest): string {
+  const query = new URLSearchParams(request.query).toString();
+  return `${request.status || 'no answer'} ${request.method} ${request.path}${query ? `?${query}` : ''} (${request.role ?? 'no role'})`;
+}
+
+async function main(): Promise<void> {
+  let chosen: ReturnType<typeof options>;
+  try {
+    chosen = options();
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${HELP}`);
+    process.exit(2);
+  }
+  if (chosen.help) {
+    console.log(HELP);
+    return;
+  }
+  const backend = await startLocalBackend({
+    port: chosen.port,
+    buildHook: chosen.buildHook,
+    sweepIntervalMs: 60_000,
+    onRequest: (request) => console.log(describe(request)),
+    onEmail: (email) => console.log(`email: ${email.body.subject} → ${email.body.to.join(', ')}`),
+    onBuildHookCall: (status) => console.log(`build hook: ${status || 'unreachable'} POST ${chosen.buildHook?.url}`),
+  });
+  console.log(`local Supabase on ${backend.url} (PGlite: bootstrap, migrations, seed)`);
+  console.log(`  GATSBY_SUPABASE_URL=${backend.url}`);
+  console.log(`  GATSBY_SUPABASE_ANON_KEY=${backend.anonKey}`);
+  console.log(`  service role key: ${backend.serviceKey}`);
+  if (chosen.buildHook) console.log(`  the rebuild trigger calls ${chosen.buildHook.url}`);
+  console.log('  the inquiry sweep runs every minute; every request is logged below; Ctrl+C stops it');
+
+  const stop = (signal: NodeJS.Signals) => {
+    console.log(`${signal}: stopping`);
+    backend.stop().then(
+      () => {
+        console.log('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,195 @@
+// The HTTP front of the backend, as Supabase's gateway routes a project's requests: /rest/v1 to the
+// Data API, /functions/v1/<name> to the edge function, public Storage objects; CORS as Supabase
+// answers it. Every request is logged with the role its key gave it and the status it got.
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { EmbeddedRole } from 'gatsby-source-supabase-content/embedded-db';
+import type { FunctionProcess } from './edge-function';
+import { json, type RestResponse } from './postgrest';
+import { authorize, unknownShape, type KeyRoles, type RestCall } from './rest';
+import { servedTables, type ServedApi } from './site-api';
+import { PUBLIC_OBJECT_PATH, type PublicObjects } from './storage';
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: IncomingHttpHeaders;
+  /** Parsed JSON when the body is JSON, the raw text otherwise, null when empty. */
+  body: unknown;
+  /** The role the key mapped to, when it mapped to one. */
+  role: EmbeddedRole | null;
+  /** 0 for a request that was never answered (the hang mode). */
+  status: number;
+}
+
+/** A request as an interception hook sees it. */
+export interface GatewayRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** An answer that replaces the backend's own; JSON unless its headers say otherwise. */
+export interface Answer {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface GatewayOptions {
+  api: ServedApi;
+  roles: KeyRoles;
+  functionName: string;
+  fn: FunctionProcess;
+  objects: PublicObjects;
+  rest(call: RestCall): Promise<RestResponse>;
+  /** Read on every request, so that tests can change them while the backend runs. */
+  controls: GatewayControls;
+  onRequest(request: LoggedRequest): void;
+}
+
+export interface GatewayControls {
+  /** Accept every request and never answer it, like a backend stuck behind a dead proxy. */
+  hang: boolean;
+  /** Answers instead of the backend when it returns an answer (an outage of one table, a body that is not JSON). */
+  intercept: Intercept | null;
+}
+
+export type Intercept = (request: GatewayRequest) => Answer | undefined;
+
+// Supabase answers the browser's preflight at its gateway and exposes Content-Range for counts.
+const CORS_HEADERS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers':
+    'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit',
+};
+
+const PREFLIGHT_HEADERS = 'authorization, x-client-info, apikey, content-type, prefer, accept-profile, content-profile, range';
+
+/**
+ * The client address as Supabase's edge passes it on: X-Forwarded-For with the connecting address
+ * appended to whatever the client sent (which is why the first entry is only as good as the client).
+ */
+function forwardedFor(req: IncomingMessage): string {
+  const peer = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+  const sent = req.headers['x-forwarded-for'];
+  const prior = Array.isArray(sent) ? sent.join(', ') : sent;
+  return prior ? `${prior}, ${peer}` : peer;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function parseLogged(body: string): unknown {
+  if (body === '') return null;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+}
+
+interface Routed {
+  response: RestResponse;
+  role: EmbeddedRole | null;
+}
+
+/** The request handler for the backend's HTTP server. */
+export function gateway(options: GatewayOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const { api, roles, fn, objects } = options;
+  const tables = servedTables(api);
+  const functionPath = `/functions/v1/${options.functionName}`;
+
+  async function route(request: GatewayRequest): Promise<Routed> {
+    const { method, path, query, headers, body } = request;
+    const restMatch = /^\/rest\/v1\/([a-z_]+)$/.exec(path);
+    const rpcMatch = /^\/rest\/v1\/rpc\/([a-z_]+)$/.exec(path);
+    const objectMatch = PUBLIC_OBJECT_PATH.exec(path);
+    const isFunction = path === functionPath;
+
+    if (objectMatch?.[1] && (method === 'GET' || method === 'HEAD')) {
+      return { role: null, response: await objects.answer(decodeURIComponent(objectMatch[1])) };
+    }
+    if (restMatch && method === 'OPTIONS') {
+      const allowHeaders = headers['access-control-request-headers'] ?? PREFLIGHT_HEADERS;
+      const preflight = {
+        'Access-Control-Allow-Methods': 'GET, HEAD, POST, PATCH, PUT, DELETE, OPTIONS',
+        'Access-Control-Allow-Headers': String(allowHeaders),
+        'Access-Control-Max-Age': '3600',
+      };
+      return { role: null, response: { status: 200, headers: preflight } };
+    }
+    // The function answers its own preflight, as on Supabase, where OPTIONS passes the gateway.
+    if (isFunction && method === 'OPTIONS') return { role: null, response: await fn.forward(request) };
+
+    if (restMatch?.[1] && tables.includes(restMatch[1])) {
+      const role = authorize(roles, headers, query, 'rest');
+      if (typeof role !== 'string') return { role: null, response: role };
+      query.delete('apikey');
+      return { role, response: await options.rest({ method, headers, target: { table: restMatch[1] }, query, body, role }) };
+    }
+    if (rpcMatch?.[1] && rpcMatch[1] in api.functions && method === 'POST' && [...query.keys()].every((key) => key === 'apikey')) {
+      const role = authorize(roles, headers, query, 'rest');
+      if (typeof role !== 'string') return { role: null, response: role };
+      return {
+        role,
+        response: await options.rest({ method, headers, target: { rpc: rpcMatch[1] }, query: new URLSearchParams(), body, role }),
+      };
+    }
+    if (isFunction) {
+      const role = authorize(roles, headers, query, 'functions');
+      if (typeof role !== 'string') return { role: null, response: role };
+      return { role, response: await fn.forward(request) };
+    }
+    return { role: null, response: unknownShape(method, path, query) };
+  }
+
+  async function answer(request: GatewayRequest): Promise<Routed> {
+    const replaced = options.controls.intercept?.(request);
+    if (replaced) {
+      const headers = { 'Content-Type': 'application/json; charset=utf-8', ...replaced.headers };
+      return { role: null, response: { status: replaced.status, headers, body: replaced.body } };
+    }
+    try {
+      return await route(request);
+    } catch (error) {
+      return { role: null, response: json(500, { code: 'LOCAL_CRASH', message: String(error instanceof Error ? error.stack : error) }) };
+    }
+  }
+
+  return async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    req.headers['x-forwarded-for'] = forwardedFor(req);
+    const request: GatewayRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: new URLSearchParams(url.searchParams),
+      headers: req.headers,
+      body: await readBody(req),
+    };
+    const log = (role: EmbeddedRole | null, status: number) =>
+      options.onRequest({
+        method: request.method,
+        path: request.path,
+        query: Object.fromEntries(url.searchParams),
+        headers: req.headers,
+        body: parseLogged(request.body),
+        role,
+        status,
+      });
+    if (options.controls.hang) return log(null, 0);
+    const { response, role } = await answer(request);
+    log(role, response.status);
+    const isFunction = request.path.startsWith('/functions/');
+    res.writeHead(response.status, { ...(isFunction ? {} : CORS_HEADERS), ...response.headers });
+    res.end(request.method === 'HEAD' ? undefined : response.body);
+  };
+}

@@ -1,0 +1,252 @@
+// A local stand-in for a Supabase project, for developers (npm run backend) and for tests: the HTTP
+// surface the site and its edge function use, backed by PGlite holding the project's bootstrap,
+// migrations and seed (or another schema). Each request runs as the role its key maps to, so the
+// migrations' grants, RLS and triggers decide every answer, as on Supabase.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { PGlite } from '@electric-sql/pglite';
+import { withRole, type EmbeddedPaths, type EmbeddedRole } from 'gatsby-source-supabase-content/embedded-db';
+import { openDatabase, setVaultSecrets } from './database';
+import { edgeFunction, type FunctionProcess } from './edge-function';
+import { gateway, type GatewayControls, type Intercept, type LoggedRequest } from './gateway';
+import { replayNetCall, takeNetCalls } from './net';
+import { FUNCTION_NAME, PROJECT_SCHEMA } from './project';
+import { startResendStandIn, type RecordedEmail, type ResendStandIn } from './resend';
+import { runRest, type Failures } from './rest';
+import { SITE_API, type ServedApi } from './site-api';
+import { publicObjects } from './storage';
+import { sweeper, type SweepRun } from './sweep';
+
+export { freePort } from './edge-function';
+export { replayNetCall, takeNetCalls, type NetCall } from './net';
+export { FUNCTION_NAME, PROJECT_SCHEMA } from './project';
+export { startResendStandIn, type RecordedEmail, type ResendPayload, type ResendStandIn } from './resend';
+export { SITE_API, SITE_SHAPES, type ServedApi } from './site-api';
+export type { ShapeSpec } from './postgrest';
+export type { Answer, GatewayRequest, Intercept, LoggedRequest } from './gateway';
+export type { SweepRun } from './sweep';
+
+export const DEFAULT_ANON_KEY = 'local-anon-key';
+export const DEFAULT_SERVICE_KEY = 'local-service-role-key';
+export const NOTIFY_TO = 'team@example.test';
+export const NOTIFY_FROM = 'AdaSorter site <site@example.test>';
+
+export interface BuildHook {
+  /** Where the rebuild trigger's calls go, e.g. `gatsby develop`'s /__refresh. */
+  url: string;
+  /** Sent as the Authorization header (`gatsby develop` compares it with GATSBY_REFRESH_TOKEN). */
+  authorization?: string;
+}
+
+export interface LocalBackendOptions {
+  /** 0 (default) picks a free port; a fixed port lets a build's baked-in URL meet a later backend. */
+  port?: number;
+  anonKey?: string;
+  serviceKey?: string;
+  /** The schema to load (bootstrap, migrations, seed): the project's by default. */
+  paths?: EmbeddedPaths;
+  /** The requests and database functions served: the site's by default (site-api.ts). */
+  api?: ServedApi;
+  /** Extra environment for the edge function (overrides the defaults below). */
+  functionEnv?: Record<string, string>;
+  /**
+   * Runs the inquiry sweep this often, as pg_cron does every minute on Supabase (off when absent:
+   * tests call runSweep() when they mean it).
+   */
+  sweepIntervalMs?: number;
+  /** Sends the rebuild trigger's calls here after each write, as pg_net does (else they are only recorded). */
+  buildHook?: BuildHook;
+  /** Told of every request once it is answered (the command's log). */
+  onRequest?: (request: LoggedRequest) => void;
+  /** Told of every email the Resend stand-in accepts. */
+  onEmail?: (email: RecordedEmail) => void;
+  /** Told of every call sent to the build hook, with the hook's status (0: it could not be reached). */
+  onBuildHookCall?: (status: number) => void;
+}
+
+export interface LocalBackend {
+  url: string;
+  port: number;
+  anonKey: string;
+  serviceKey: string;
+  db: PGlite;
+  /** Every request, in arrival order (also the edge function's own calls). */
+  requests: LoggedRequest[];
+  /** What the Resend stand-in accepted. */
+  emails: RecordedEmail[];
+  /** The Resend stand-in, for outages (failWith). */
+  resend: ResendStandIn;
+  /**
+   * One run of the scheduled job: the database queues its call (the job's own SQL, with the URL and
+   * service key from Vault), and the call is sent to the function as pg_net would send it.
+   */
+  runSweep(): Promise<SweepRun>;
+  /** While on, every Data API read (GET/HEAD) answers 500. */
+  failReads(on: boolean): void;
+  /** While on, every Data API write (POST/PATCH) answers 500. */
+  failWrites(on: boolean): void;
+  /** While on, every request is accepted and never answered, like a backend stuck behind a dead proxy. */
+  hang(on: boolean): void;
+  /**
+   * From now on `hook` sees every request first, and its answer, when it gives one, replaces the
+   * backend's (an outage of one table, a body that is not JSON); null removes it.
+   */
+  intercept(hook: Intercept | null): void;
+  /**
+   * Serves `file` at `/storage/v1/object/public/<bucket>/<name>`, as Storage serves an object of a
+   * public bucket; returns its URL. Any other object path answers 404 as Storage does.
+   */
+  putPublicObject(bucket: string, name: string, file: string, contentType: string): string;
+  /** Runs SQL as service_role (editing rows as an editor's tooling would). */
+  sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
+  /** Deno's output for the edge function, for failure messages. */
+  functionOutput(): string;
+  stop(): Promise<void>;
+}
+
+/** Serves `handle` on 127.0.0.1; `port` 0 picks a free one. */
+async function listen(handle: ReturnType<typeof gateway>, port: number): Promise<{ server: Server; port: number }> {
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      res.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(error));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+/**
+ * pg_net's worker for the rebuild trigger: after a write has committed, sends the calls it queued for
+ * the hook, one batch at a time, without holding up the write's answer.
+ */
+function buildHookSender(db: PGlite, hook: BuildHook | undefined, report: (status: number) => void): () => Promise<void> {
+  let sending = Promise.resolve();
+  return () => {
+    if (!hook) return sending;
+    sending = sending
+      .then(async () => {
+        for (const call of await takeNetCalls(db, hook.url)) {
+          report(
+            await replayNetCall(call).then(
+              ({ status }) => status,
+              () => 0,
+            ),
+          );
+        }
+      })
+      .catch((error: unknown) => console.error('local backend: build hook calls not sent', error));
+    return sending;
+  };
+}
+
+export async function startLocalBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
+  const anonKey = options.anonKey ?? DEFAULT_ANON_KEY;
+  const serviceKey = options.serviceKey ?? DEFAULT_SERVICE_KEY;
+  const api = options.api ?? SITE_API;
+  const requests: LoggedRequest[] = [];
+  const controls: Failures & GatewayControls = { reads: false, writes: false, hang: false, intercept: null };
+  const objects = publicObjects();
+  let url = '';
+
+  // 1. The database, with what the Data API needs to know of it.
+  const { db, catalog } = await openDatabase(options.paths ?? PROJECT_SCHEMA, api);
+  // 2. Resend, which the edge function sends its emails to.
+  const resend = await startResendStandIn({ onEmail: options.onEmail });
+  // 3. The edge function under Deno, started when first called (it needs the URL chosen in 4).
+  const fn: FunctionProcess = edgeFunction(FUNCTION_NAME, () => ({
+    SUPABASE_URL: url,
+    SUPABASE_ANON_KEY: anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: serviceKey,
+    RESEND_API_KEY: resend.apiKey,
+    RESEND_API_URL: resend.url,
+    INQUIRY_NOTIFY_TO: NOTIFY_TO,
+    INQUIRY_NOTIFY_FROM: NOTIFY_FROM,
+    ...options.functionEnv,
+  }));
+  const sendBuildHookCalls = buildHookSender(db, options.buildHook, options.onBuildHookCall ?? (() => undefined));
+
+  // 4. HTTP, routed as Supabase's gateway routes a project's requests.
+  const handle = gateway({
+    api,
+    roles: new Map<string, EmbeddedRole>([
+      [anonKey, 'anon'],
+      [serviceKey, 'service_role'],
+    ]),
+    functionName: FUNCTION_NAME,
+    fn,
+    objects,
+    async rest(call) {
+      const response = await runRest(db, catalog, api, controls, call);
+      if (call.method !== 'GET' && call.method !== 'HEAD') void sendBuildHookCalls();
+      return response;
+    },
+    controls,
+    onRequest(request) {
+      requests.push(request);
+      options.onRequest?.(request);
+    },
+  });
+  let served: Awaited<ReturnType<typeof listen>>;
+  try {
+    served = await listen(handle, options.port ?? 0);
+  } catch (error) {
+    await resend.stop();
+    await db.close();
+    throw error;
+  }
+  const { server, port } = served;
+  url = `http://127.0.0.1:${port}`;
+
+  // 5. Vault pointing at this backend: the sweep job's project URL and key, the rebuild trigger's hook.
+  await setVaultSecrets(db, {
+    project_url: url,
+    service_role_key: serviceKey,
+    ...(options.buildHook && { site_build_hook_url: options.buildHook.url }),
+    ...(options.buildHook?.authorization && { site_build_hook_authorization: options.buildHook.authorization }),
+  });
+  // 6. The inquiry sweep, on demand or on a timer.
+  const sweep = sweeper(db, {
+    functionUrl: `${url}/functions/v1/${FUNCTION_NAME}`,
+    intervalMs: options.sweepIntervalMs,
+    onFailure: (error) => console.error('local backend: sweep failed', error),
+  });
+
+  return {
+    url,
+    port,
+    anonKey,
+    serviceKey,
+    db,
+    requests,
+    emails: resend.emails,
+    resend,
+    runSweep: sweep.run,
+    failReads(on) {
+      controls.reads = on;
+    },
+    failWrites(on) {
+      controls.writes = on;
+    },
+    hang(on) {
+      controls.hang = on;
+    },
+    intercept(hook) {
+      controls.intercept = hook;
+    },
+    putPublicObject: (bucket, name, file, contentType) => url + objects.put(bucket, name, file, contentType),
+    sql: <T>(query: string, params: unknown[] = []) => withRole(db, 'service_role', async (tx) => (await tx.query<T>(query, params)).rows),
+    functionOutput: () => fn.output.join(''),
+    async stop() {
+      await sweep.stop();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sendBuildHookCalls();
+      await fn.stop();
+      await resend.stop();
+      await db.close();
+    },
+  };
+}

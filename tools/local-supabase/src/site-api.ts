@@ -1,0 +1,53 @@
+// What this project's Data API is asked, and so what the local backend serves by default: the calls
+// the page makes (docs/behaviour.md, "The calls the page makes"), an editor's change of one content
+// row, and the database functions the notify function calls. Anything else is refused as an
+// unknown shape, so that a new call in the site or the function fails a test.
+import type { ShapeSpec } from './postgrest';
+
+export interface ServedApi {
+  /** The table requests served: method, table and the exact set of query keys. */
+  shapes: ShapeSpec[];
+  /** The database functions served at POST /rest/v1/rpc/<name>, each with what calls it. */
+  functions: Record<string, string>;
+}
+
+const CONTENT_READ = ['is_active', 'order', 'select'];
+const CONTENT_TABLES = ['material_coverage', 'timeline', 'feature_cards'];
+
+export const SITE_SHAPES: ShapeSpec[] = [
+  { name: 'the coverage read', methods: ['GET'], table: 'material_coverage', keys: CONTENT_READ },
+  { name: 'the timeline read', methods: ['GET'], table: 'timeline', keys: CONTENT_READ },
+  {
+    name: 'the feature cards read, once per classification',
+    methods: ['GET'],
+    table: 'feature_cards',
+    keys: ['classification', ...CONTENT_READ],
+  },
+  {
+    name: "the modal's connection test: a count with limit 1",
+    methods: ['HEAD', 'GET'],
+    table: 'contact_submissions',
+    keys: ['limit', 'select'],
+  },
+  { name: "the contact form's insert", methods: ['POST'], table: 'contact_submissions', keys: [] },
+  { name: "the contact form's insert, naming its columns", methods: ['POST'], table: 'contact_submissions', keys: ['columns'] },
+  // As supabase-js sends `.update(…).eq('id', …)`, with `.select()` when the editor wants the row back.
+  ...CONTENT_TABLES.flatMap((table): ShapeSpec[] => [
+    { name: `an editor's change of one ${table} row`, methods: ['PATCH'], table, keys: ['id'] },
+    { name: `an editor's change of one ${table} row, read back`, methods: ['PATCH'], table, keys: ['id', 'select'] },
+  ]),
+];
+
+export const NOTIFY_FUNCTIONS: Record<string, string> = {
+  inquiry_notify_claim_one: 'notify function, fast path: claim the row the browser stored',
+  inquiry_notify_claim_batch: 'notify function, sweep: claim due rows for individual emails',
+  inquiry_notify_claim_digest: 'notify function, sweep: claim the rows for a digest',
+  inquiry_notify_sent: 'notify function: report rows sent',
+  inquiry_notify_failed: 'notify function: report a failed send (schedules the retry)',
+  inquiry_notify_release: 'notify function: give untried rows back',
+};
+
+export const SITE_API: ServedApi = { shapes: SITE_SHAPES, functions: NOTIFY_FUNCTIONS };
+
+/** The tables an API serves: those its shapes name. */
+export const servedTables = (api: ServedApi): string[] => [...new Set(api.shapes.map((shape) => shape.table))];
