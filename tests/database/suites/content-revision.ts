@@ -1,4 +1,4 @@
-// The content revision (20261125001000_content_revision.sql): every kind of edit of the three
+// The content revision (20261125001500_content_revision.sql): every kind of edit of the three
 // content tables moves it, in the edit's own transaction and once per statement; reads and
 // statements that change nothing leave it; visitors read it through public.content_revision and
 // reach nothing else of it.
