@@ -118,7 +118,7 @@ export function gateway(options: GatewayOptions): (req: IncomingMessage, res: Se
     if (objectMatch?.[1] && (method === 'GET' || method === 'HEAD')) {
       return { role: null, response: await objects.answer(decodeURIComponent(objectMatch[1])) };
     }
-    if (restMatch && method === 'OPTIONS') {
+    if ((restMatch || rpcMatch) && method === 'OPTIONS') {
       const allowHeaders = headers['access-control-request-headers'] ?? PREFLIGHT_HEADERS;
       const preflight = {
         'Access-Control-Allow-Methods': 'GET, HEAD, POST, PATCH, PUT, DELETE, OPTIONS',
@@ -143,6 +143,13 @@ export function gateway(options: GatewayOptions): (req: IncomingMessage, res: Se
         role,
         response: await options.rest({ method, headers, target: { rpc: rpcMatch[1] }, query: new URLSearchParams(), body, role }),
       };
+    }
+    if (rpcMatch?.[1] && rpcMatch[1] in (api.readFunctions ?? {}) && method === 'GET') {
+      const role = authorize(roles, headers, query, 'rest');
+      if (typeof role !== 'string') return { role: null, response: role };
+      // Whether Supabase's gateway removes an `apikey` URL parameter before PostgREST sees it is not
+      // documented; this one leaves it in, so a function called that way must take the argument.
+      return { role, response: await options.rest({ method, headers, target: { rpc: rpcMatch[1] }, query, body: '', role }) };
     }
     if (isFunction) {
       const role = authorize(roles, headers, query, 'functions');
