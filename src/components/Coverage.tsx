@@ -15,6 +15,7 @@ export function Coverage({ id, data, pictures }: { id: string; data: ListData<Ma
         <SectionHeading id={`${id}-title`} eyebrow={COVERAGE.eyebrow} title={COVERAGE.title} intro={COVERAGE.intro} />
         <div className="mt-12">
           <ListState
+            list="coverage"
             data={data}
             texts={LIST_TEXT.coverage}
             skeletonCount={SKELETON_COUNT.coverage}

@@ -6,9 +6,10 @@ import type { FeatureCard as FeatureCardData } from '../content/types';
 import { FeatureCard, FeatureCardSkeleton } from './FeatureCard';
 import { ListState } from './ListState';
 
-export function FeatureCards({ data }: { data: ListData<FeatureCardData> }) {
+export function FeatureCards({ list, data }: { list: 'adasorter' | 'worker'; data: ListData<FeatureCardData> }) {
   return (
     <ListState
+      list={list}
       data={data}
       texts={LIST_TEXT.features}
       skeletonCount={SKELETON_COUNT.features}

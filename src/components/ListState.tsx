@@ -1,8 +1,25 @@
-import React, { Suspense, lazy, useRef, type ReactNode } from 'react';
+import React, { Suspense, createContext, lazy, useContext, useRef, type ComponentType, type ReactNode } from 'react';
 import type { ListTexts } from '../content/copy';
 import { arrivalDelays, type ListData } from '../content/lists';
+import type { PageListKey } from '../content/model';
+
+/** What a list's items are handed to when someone else lays them out (the editors' preview). */
+export interface ArrangedListProps {
+  list: PageListKey;
+  items: readonly { id: string }[];
+  renderItem: (item: { id: string }) => ReactNode;
+  listClassName: string;
+  itemClassName?: string;
+}
+
+/**
+ * The preview (src/pages/preview/) provides the component that lays its lists out, movable and with
+ * the drafts marked. The page itself provides nothing, so it never loads that code.
+ */
+export const ArrangedListContext = createContext<ComponentType<ArrangedListProps> | null>(null);
 
 interface ListStateProps<T extends { id: string }> {
+  list: PageListKey;
   data: ListData<T>;
   texts: ListTexts;
   skeletonCount: number;
@@ -20,6 +37,7 @@ const ArrivalItem = lazy(() => import('./ArrivalItem'));
 // Their animation code loads with the first arrival; meanwhile the item holds its place, invisible,
 // so nothing shifts.
 export function ListState<T extends { id: string }>({
+  list,
   data,
   texts,
   skeletonCount,
@@ -28,6 +46,7 @@ export function ListState<T extends { id: string }>({
   listClassName,
   itemClassName,
 }: ListStateProps<T>) {
+  const Arranged = useContext(ArrangedListContext);
   const firstRenderIds = useRef<ReadonlySet<string> | null>(null);
   if (firstRenderIds.current === null) {
     firstRenderIds.current = new Set(data.status === 'ready' ? data.items.map((item) => item.id) : []);
@@ -58,6 +77,18 @@ export function ListState<T extends { id: string }>({
 
   if (data.items.length === 0) {
     return <p className="list-message">{texts.empty}</p>;
+  }
+
+  if (Arranged) {
+    return (
+      <Arranged
+        list={list}
+        items={data.items}
+        renderItem={renderItem as (item: { id: string }) => ReactNode}
+        listClassName={listClassName}
+        itemClassName={itemClassName}
+      />
+    );
   }
 
   const delays = arrivalDelays(

@@ -33,6 +33,7 @@ export function ProductSnapshot({ id, productName, tagline, adasorter, worker, i
           title={productName}
           subtitle={tagline}
           image={<Picture image={illustrations.sorter} alt={SNAPSHOT.sorterImageAlt} className="w-full" />}
+          list="adasorter"
           cards={adasorter}
           accent="brand"
         />
@@ -41,6 +42,7 @@ export function ProductSnapshot({ id, productName, tagline, adasorter, worker, i
           title={SNAPSHOT.workerTitle}
           subtitle={SNAPSHOT.workerSubtitle}
           image={<Picture image={illustrations.worker} alt={SNAPSHOT.workerImageAlt} className="w-full" />}
+          list="worker"
           cards={worker}
           accent="accent"
         />
@@ -54,13 +56,14 @@ interface SnapshotColumnProps {
   title: string;
   subtitle: string;
   image: ReactNode;
+  list: 'adasorter' | 'worker';
   cards: ListData<FeatureCard>;
   accent: 'brand' | 'accent';
 }
 
 // From md up both columns share the section's rows (subgrid), so the two pictures line up even when
 // one title wraps onto a second line.
-function SnapshotColumn({ headingId, title, subtitle, image, cards, accent }: SnapshotColumnProps) {
+function SnapshotColumn({ headingId, title, subtitle, image, list, cards, accent }: SnapshotColumnProps) {
   return (
     <article
       aria-labelledby={headingId}
@@ -80,7 +83,7 @@ function SnapshotColumn({ headingId, title, subtitle, image, cards, accent }: Sn
       </div>
       <div className={`overflow-hidden rounded-3xl ${accent === 'brand' ? 'bg-brand-50' : 'bg-accent-50'}`}>{image}</div>
       <div>
-        <FeatureCards data={cards} />
+        <FeatureCards list={list} data={cards} />
       </div>
     </article>
   );

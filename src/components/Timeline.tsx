@@ -50,6 +50,7 @@ export function Timeline({ id, data }: { id: string; data: ListData<TimelineItem
           className="timeline-scroller mt-12 overflow-x-auto pb-10 sm:fade-x sm:px-6"
         >
           <ListState
+            list="timeline"
             data={data}
             texts={LIST_TEXT.timeline}
             skeletonCount={SKELETON_COUNT.timeline}

@@ -2,13 +2,15 @@
 // key, logs every request, takes an editor's change through the Data API with the service key (the
 // rebuild trigger then calls the hook it was given), refuses the same change with the anon key, and
 // stops cleanly on Ctrl+C (SIGINT to its process group) and on SIGTERM.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 const REPO_ROOT = path.join(__dirname, '..', '..');
+const execFileAsync = promisify(execFile);
 // PGlite loads the migrations and seed first, on a machine that may be busy.
 const START_MS = 90_000;
 // Starting npm and compiling the command's TypeScript, before it prints anything.
@@ -103,7 +105,8 @@ test(
   async () => {
     const command = run(['--help']);
     expect(await command.exited).toEqual({ code: 0, signal: null });
-    for (const option of ['--port', '--build-hook', '--build-hook-authorization', '--help']) expect(command.output()).toContain(option);
+    for (const option of ['--port', '--db-port', '--build-hook', '--build-hook-authorization', '--help'])
+      expect(command.output()).toContain(option);
     expect(command.output()).toContain("PATCH '<url>/rest/v1/timeline?id=eq.<id>'");
   },
   RUN_MS,
@@ -174,6 +177,46 @@ describe('a running backend', () => {
     await command.waitFor(new RegExp(`401 PATCH /rest/v1/timeline\\?id=eq.${TIMELINE_ROW} \\(anon\\)`));
     expect(hook.calls).toHaveLength(calls);
   }, 30_000);
+
+  test("prints SUPABASE_DB_URL, which npm run preview-link takes; the Data API serves its link's preview and arrangement to anon", async () => {
+    const dbUrl = (await command.waitFor(/SUPABASE_DB_URL=(postgresql:\/\/\S+) /))[1]!;
+    const link = await execFileAsync(
+      'npm',
+      ['run', '--silent', 'preview-link', '--', '--site', 'http://localhost:8000', '--label', 'local'],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, SUPABASE_DB_URL: dbUrl },
+      },
+    );
+    const token = /^http:\/\/localhost:8000\/preview\/#token=([\w-]{43})\n$/.exec(link.stdout)?.[1];
+    expect(token).toBeDefined();
+
+    type Row = { id: string; is_active: boolean };
+    const call = (name: string, body: Record<string, unknown>) =>
+      fetch(`${url}/rest/v1/rpc/${name}`, { method: 'POST', headers: keyHeaders(anonKey), body: JSON.stringify(body) });
+    const timeline = async (): Promise<Row[]> =>
+      ((await (await call('preview_content', { token })).json()) as { lists: { timeline: Row[] } }).lists.timeline;
+    const before = await timeline();
+    expect(before.some((row) => !row.is_active)).toBe(true);
+    const reversed = before.map((row) => row.id).reverse();
+    expect((await call('arrange_content', { token, list: 'timeline', ids: reversed })).status).toBe(200);
+    expect((await timeline()).map((row) => row.id)).toEqual(reversed);
+
+    const refused = await call('preview_content', { token: 'not-a-token' });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ code: 'PT401', message: 'preview link invalid' });
+    // The browser asks first whether it may send the key and the JSON body.
+    const preflight = await fetch(`${url}/rest/v1/rpc/arrange_content`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://localhost:8000',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'apikey,authorization,content-type',
+      },
+    });
+    expect(preflight.status).toBe(200);
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('apikey');
+  }, 60_000);
 
   test('Ctrl+C stops it: the backend closes everything, no process is left, the port is closed', async () => {
     process.kill(-command.child.pid!, 'SIGINT');

@@ -12,6 +12,7 @@ interface Row {
 function renderList(data: ListData<Row>) {
   return render(
     <ListState
+      list="coverage"
       data={data}
       texts={LIST_TEXT.coverage}
       skeletonCount={6}
@@ -65,6 +66,7 @@ describe('ListState: one component for the loading, error, empty and ready state
     const view = renderList({ status: 'ready', items: rows('PET') });
     view.rerender(
       <ListState
+        list="coverage"
         data={{ status: 'ready', items: rows('PET', 'HDPE', 'Glass') }}
         texts={LIST_TEXT.coverage}
         skeletonCount={6}
@@ -84,6 +86,7 @@ describe('ListState: one component for the loading, error, empty and ready state
     const view = renderList({ status: 'loading', items: [] });
     view.rerender(
       <ListState
+        list="coverage"
         data={{ status: 'ready', items: rows('PET', 'HDPE') }}
         texts={LIST_TEXT.coverage}
         skeletonCount={6}
@@ -100,6 +103,7 @@ describe('ListState: one component for the loading, error, empty and ready state
     const view = renderList({ status: 'ready', items: rows('PET') });
     view.rerender(
       <ListState
+        list="coverage"
         data={{ status: 'ready', items: rows('PET', 'HDPE') }}
         texts={LIST_TEXT.coverage}
         skeletonCount={6}

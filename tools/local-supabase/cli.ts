@@ -20,6 +20,9 @@ The same request with the anon key is refused by the migrations' grants, as on S
 
 Options:
   --port <n>                        the port to listen on (default 54321; 0 picks a free one)
+  --db-port <n>                     the database's PostgreSQL port, printed as SUPABASE_DB_URL for
+                                    npm run preview-link and npm run doctor (default: the port
+                                    after --port's, 54322; with --port 0 a free one)
   --build-hook <url>                send the rebuild trigger's calls there after each edit, e.g.
                                     gatsby develop's http://localhost:8000/__refresh (without it
                                     they are only recorded)
@@ -31,18 +34,25 @@ function options() {
   const { values } = parseArgs({
     options: {
       port: { type: 'string', default: '54321' },
+      'db-port': { type: 'string' },
       'build-hook': { type: 'string' },
       'build-hook-authorization': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port ${values.port}: expected a port number`);
+  const portOf = (flag: string, value: string) => {
+    const port = Number(value);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--${flag} ${value}: expected a port number`);
+    return port;
+  };
+  const port = portOf('port', values.port);
+  const dbPort = values['db-port'] === undefined ? (port === 0 ? 0 : port + 1) : portOf('db-port', values['db-port']);
   if (values['build-hook-authorization'] && !values['build-hook']) throw new Error('--build-hook-authorization needs --build-hook');
   const url = values['build-hook'];
   return {
     help: values.help,
     port,
+    dbPort,
     buildHook: url ? { url, authorization: values['build-hook-authorization'] } : undefined,
   };
 }
@@ -66,6 +76,7 @@ async function main(): Promise<void> {
   }
   const backend = await startLocalBackend({
     port: chosen.port,
+    dbPort: chosen.dbPort,
     buildHook: chosen.buildHook,
     sweepIntervalMs: 60_000,
     onRequest: (request) => console.log(describe(request)),
@@ -76,6 +87,7 @@ async function main(): Promise<void> {
   console.log(`  GATSBY_SUPABASE_URL=${backend.url}`);
   console.log(`  GATSBY_SUPABASE_ANON_KEY=${backend.anonKey}`);
   console.log(`  service role key: ${backend.serviceKey}`);
+  console.log(`  SUPABASE_DB_URL=${backend.dbUrl} (npm run preview-link, npm run doctor)`);
   if (chosen.buildHook) console.log(`  the rebuild trigger calls ${chosen.buildHook.url}`);
   console.log('  the inquiry sweep runs every minute; every request is logged below; Ctrl+C stops it');
 

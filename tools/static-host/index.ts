@@ -96,17 +96,18 @@ export function parseVercelHeaders(json: string): HeaderRule[] {
 }
 
 /**
- * The headers the rules give a path. Like Netlify and Cloudflare Pages, a header that several
- * matching rules set gets their values joined with commas (Vercel lets the last rule win; the
- * site's rules never overlap, so both readings agree, and a test would see an overlap here).
+ * The headers the rules give a path. A header that one rule sets twice gets its values joined with
+ * commas; one that several matching rules set takes the last rule's value, the most specific of
+ * the site's rules (Netlify serves the most specific rule's value, Vercel the last rule's). The
+ * site's rules overlap only where a path's own rule overrides the framing headers.
  */
 export function headersForPath(rules: HeaderRule[], urlPath: string): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const rule of rules) {
     if (!rule.pattern.test(urlPath)) continue;
-    for (const [name, value] of rule.headers) {
-      headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
-    }
+    const own: Record<string, string> = {};
+    for (const [name, value] of rule.headers) own[name] = own[name] === undefined ? value : `${own[name]}, ${value}`;
+    Object.assign(headers, own);
   }
   return headers;
 }

@@ -121,12 +121,17 @@ export interface HeaderRule {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 
+/** Where the editors' preview lives: the editor page frames it, so it may be framed by the site itself. */
+export const FRAMED_BY_SITE_PATH = '/preview/';
+
 /**
  * The response headers every host sends, the same on Netlify, Cloudflare Pages (`_headers`) and
  * Vercel (vercel.json). They hold nothing of a particular build: the build's policy travels in its
  * pages, so these rules never go stale. The policy here is only what a meta element cannot carry.
- * No two rules that can match one file both set Cache-Control: `_headers` hosts join the values of
- * a header set by several matching rules.
+ * No two rules that can match one file both set Cache-Control. The framing headers are the one
+ * overlap: every page refuses to be framed, except under FRAMED_BY_SITE_PATH, whose later and more
+ * specific rule allows the site's own pages to frame it (Netlify serves the most specific rule's
+ * value of a header, Vercel the last matching rule's).
  */
 export function hostHeaderRules(): HeaderRule[] {
   const headerPolicy = headerOnlyPolicy(contentSecurityPolicy([], { connectOrigins: [], scriptOrigins: [] }));
@@ -152,6 +157,14 @@ export function hostHeaderRules(): HeaderRule[] {
     { path: '/static/*', source: '/static/(.*)', headers: [['Cache-Control', IMMUTABLE]] },
     { path: '/*.js', source: '/(.*)\\.js', headers: [['Cache-Control', IMMUTABLE]] },
     { path: '/*.css', source: '/(.*)\\.css', headers: [['Cache-Control', IMMUTABLE]] },
+    {
+      path: `${FRAMED_BY_SITE_PATH}*`,
+      source: `${FRAMED_BY_SITE_PATH}(.*)`,
+      headers: [
+        ['Content-Security-Policy', "frame-ancestors 'self'"],
+        ['X-Frame-Options', 'SAMEORIGIN'],
+      ],
+    },
   ];
 }
 

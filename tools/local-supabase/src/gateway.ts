@@ -118,6 +118,7 @@ export function gateway(options: GatewayOptions): (req: IncomingMessage, res: Se
     if (objectMatch?.[1] && (method === 'GET' || method === 'HEAD')) {
       return { role: null, response: await objects.answer(decodeURIComponent(objectMatch[1])) };
     }
+    // Supabase's gateway answers every preflight of the Data API, a function call's included.
     if ((restMatch || rpcMatch) && method === 'OPTIONS') {
       const allowHeaders = headers['access-control-request-headers'] ?? PREFLIGHT_HEADERS;
       const preflight = {

@@ -14,6 +14,7 @@ import { FUNCTION_NAME, PROJECT_SCHEMA } from './project';
 import { startResendStandIn, type RecordedEmail, type ResendStandIn } from './resend';
 import { runRest, type Failures } from './rest';
 import { SITE_API, type ServedApi } from './site-api';
+import { servePostgres } from './postgres-port';
 import { publicObjects } from './storage';
 import { sweeper, type SweepRun } from './sweep';
 
@@ -62,11 +63,15 @@ export interface LocalBackendOptions {
   onEmail?: (email: RecordedEmail) => void;
   /** Told of every call sent to the build hook, with the hook's status (0: it could not be reached). */
   onBuildHookCall?: (status: number) => void;
+  /** Also serves the database on this PostgreSQL port (0 picks a free one), for SUPABASE_DB_URL. */
+  dbPort?: number;
 }
 
 export interface LocalBackend {
   url: string;
   port: number;
+  /** The database's connection string when `dbPort` was given (npm run preview-link reads it). */
+  dbUrl: string | null;
   anonKey: string;
   serviceKey: string;
   db: PGlite;
@@ -199,6 +204,15 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   }
   const { server, port } = served;
   url = `http://127.0.0.1:${port}`;
+  let database: Awaited<ReturnType<typeof servePostgres>> | null = null;
+  try {
+    if (options.dbPort !== undefined) database = await servePostgres(db, options.dbPort);
+  } catch (error) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await resend.stop();
+    await db.close();
+    throw error;
+  }
 
   // 5. Vault pointing at this backend: the sweep job's project URL and key, the rebuild trigger's hook.
   await setVaultSecrets(db, {
@@ -217,6 +231,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   return {
     url,
     port,
+    dbUrl: database?.url ?? null,
     anonKey,
     serviceKey,
     db,
@@ -243,6 +258,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
       await sweep.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => (database ? database.server.close(() => resolve()) : resolve()));
       await sendBuildHookCalls();
       await fn.stop();
       await resend.stop();

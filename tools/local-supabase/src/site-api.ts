@@ -1,8 +1,8 @@
 // What this project's Data API is asked, and so what the local backend serves by default: the calls
 // the page makes (docs/behaviour.md, "The calls the page makes"), an editor's change of one content
-// row, the database functions the notify function calls, and the content revision that the build
-// and the page's refresh read. Anything else is refused as an
-// unknown shape, so that a new call in the site or the function fails a test.
+// row, the database functions the notify function and the editors' preview call, and the content
+// revision that the build and the page's refresh read. Anything else is refused as an unknown
+// shape, so that a new call in the site or the function fails a test.
 import type { ShapeSpec } from './postgrest';
 
 export interface ServedApi {
@@ -53,12 +53,22 @@ export const NOTIFY_FUNCTIONS: Record<string, string> = {
   inquiry_notify_release: 'notify function: give untried rows back',
 };
 
+/** The editors' preview (docs/preview.md): anon calls them with the token of a preview link. */
+export const PREVIEW_FUNCTIONS: Record<string, string> = {
+  preview_content: "the editors' preview: every row, drafts included",
+  arrange_content: "the editors' editor page: one list's new order",
+};
+
 export const REVISION_FUNCTIONS: Record<string, string> = {
   content_revision:
     'the content revision: the build (key in the headers) and each refresh round of the page (key as the apikey URL parameter)',
 };
 
-export const SITE_API: ServedApi = { shapes: SITE_SHAPES, functions: NOTIFY_FUNCTIONS, readFunctions: REVISION_FUNCTIONS };
+export const SITE_API: ServedApi = {
+  shapes: SITE_SHAPES,
+  functions: { ...NOTIFY_FUNCTIONS, ...PREVIEW_FUNCTIONS },
+  readFunctions: REVISION_FUNCTIONS,
+};
 
 /** The tables an API serves: those its shapes name. */
 export const servedTables = (api: ServedApi): string[] => [...new Set(api.shapes.map((shape) => shape.table))];

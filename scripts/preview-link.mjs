@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+// npm run preview-link: makes an editors' preview link, or revokes links (docs/preview.md).
+// The token is made here and only its SHA-256 reaches the database, so neither the database nor a
+// dump of it can give a link back; the link itself is printed once, on standard output.
+import { createHash, randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+
+const USAGE = `npm run preview-link [-- options]
+
+Makes a link to /preview/, where editors see every row of the content, drafts included, and can
+put each list in a new order. Prints the link; only a hash of its token is stored.
+
+  --site URL      the site's address (default: the build's, from SITE_URL, or URL on Netlify,
+                  or VERCEL_PROJECT_PRODUCTION_URL on Vercel)
+  --days N        how long the link works (default 7, at most 365)
+  --label TEXT    who or what the link is for, so it can be revoked alone
+  --revoke        revoke every link that still works
+  --revoke LABEL  revoke the links with that label
+  --help          this text
+
+Reads SUPABASE_DB_URL: the project's database connection string (Supabase dashboard, Connect).`;
+
+const TOKEN_BYTES = 32;
+const MAX_DAYS = 365;
+
+class UsageError extends Error {}
+
+function options(argv) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: {
+      site: { type: 'string' },
+      days: { type: 'string' },
+      label: { type: 'string' },
+      revoke: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    allowPositionals: true,
+  });
+  if (values.help) return { help: true };
+  if (values.revoke) {
+    if (values.site !== undefined || values.days !== undefined) throw new UsageError('--revoke takes a label and nothing else');
+    if (positionals.length > 1 || (positionals.length === 1 && values.label !== undefined)) {
+      throw new UsageError('--revoke takes one label');
+    }
+    return { revoke: true, label: label(positionals[0] ?? values.label) };
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]}`);
+  const days = values.days === undefined ? 7 : Number(values.days);
+  if (!Number.isFinite(days) || days <= 0 || days > MAX_DAYS) {
+    throw new UsageError(`--days must be a number of days above 0 and at most ${MAX_DAYS}, not "${values.days}"`);
+  }
+  return { site: siteUrl(values.site), days, label: label(values.label) };
+}
+
+function label(value) {
+  if (value === undefined) return null;
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed.length > 200) throw new UsageError('a label is 1 to 200 characters');
+  return trimmed;
+}
+
+/** The address the build would give the site (src/build/deploy-settings.ts decides), or --site's. */
+function siteUrl(site) {
+  // Node 20 cannot strip types: npm run preview-link preloads the hook that compiles TypeScript on
+  // require (package.json), as the other commands that read the site's TypeScript do.
+  const require = createRequire(import.meta.url);
+  const { deploySettings, PLACEHOLDER_SITE_URL } = require('../src/build/deploy-settings.ts');
+  const env = process.env;
+  const settings = deploySettings(
+    site === undefined
+      ? { SITE_URL: env.SITE_URL, NETLIFY: env.NETLIFY, URL: env.URL, VERCEL_PROJECT_PRODUCTION_URL: env.VERCEL_PROJECT_PRODUCTION_URL }
+      : { SITE_URL: site },
+  );
+  if (settings.errors.length > 0)
+    throw new UsageError(site === undefined ? settings.errors.join('\n') : `--site must be an http(s) address, not "${site}"`);
+  if (settings.siteUrl === PLACEHOLDER_SITE_URL && site === undefined) {
+    throw new UsageError('No site address: pass --site URL (e.g. --site http://localhost:8000 for gatsby develop) or set SITE_URL.');
+  }
+  return settings.siteUrl;
+}
+
+/** What the database said, for an operator: a missing table means the migrations are not applied. */
+function explain(error) {
+  if (error?.code === '42P01') {
+    return 'private.preview_links does not exist: apply the migrations first (supabase db push).';
+  }
+  return error?.message ?? String(error);
+}
+
+async function create(client, { site, days, label: name }) {
+  const token = randomBytes(TOKEN_BYTES).toString('base64url');
+  const hash = createHash('sha256').update(token, 'utf8').digest();
+  const { rows } = await client.query(
+    `insert into private.preview_links (token_hash, label, expires_at)
+     values ($1, $2, now() + $3 * interval '1 day')
+     returning to_char(expires_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI "UTC"') as expires`,
+    [hash, name, days],
+  );
+  console.log(`${site}/preview/#token=${token}`);
+  const revoke = name === null ? '--revoke' : `--revoke ${JSON.stringify(name)}`;
+  console.error(`Works until ${rows[0].expires}. Revoke it with: npm run preview-link -- ${revoke}`);
+}
+
+async function revoke(client, { label: name }) {
+  const { rowCount } = await client.query(
+    `update private.preview_links set revoked_at = now()
+     where revoked_at is null and expires_at > now() and ($1::text is null or label = $1)`,
+    [name],
+  );
+  if (name !== null && rowCount === 0) throw new UsageError(`No working link is labelled "${name}".`);
+  console.log(`Revoked ${rowCount} link${rowCount === 1 ? '' : 's'}${name === null ? '' : ` labelled "${name}"`}.`);
+}
+
+async function main() {
+  let chosen;
+  try {
+    chosen = options(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${error.message}\n(npm run preview-link -- --help lists the options)`);
+    return 2;
+  }
+  if (chosen.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const url = process.env.SUPABASE_DB_URL;
+  if (!url) {
+    console.error('SUPABASE_DB_URL is not set: the database connection string (Supabase dashboard, Connect).');
+    return 2;
+  }
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    await (chosen.revoke ? revoke(client, chosen) : create(client, chosen));
+    return 0;
+  } catch (error) {
+    console.error(explain(error));
+    return 1;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,130 @@
+import { graphql, type HeadFC, type PageProps } from 'gatsby';
+import type { IGatsbyImageData } from 'gatsby-plugin-image';
+import React, { useCallback, useMemo, useState } from 'react';
+import { ArrangedListContext } from '../../components/ListState';
+import { ContactModalProvider } from '../../components/ContactModalProvider';
+import { LandingPage } from '../../components/LandingPage';
+import { PreviewBanner } from '../../components/PreviewBanner';
+import { PreviewHead } from '../../components/PreviewHead';
+import { PreviewMessage } from '../../components/PreviewMessage';
+import { PreviewArrangeContext, SortableList, type PreviewArrange } from '../../components/SortableList';
+import { inOrder, ordersOf, type Move } from '../../content/arrangement';
+import type { PageListKey } from '../../content/model';
+import { PREVIEW_TEXT, editorPath, itemLabel } from '../../content/preview';
+import type { SiteMetadata } from '../../content/site';
+import { useArrangement } from '../../hooks/useArrangement';
+import { usePreviewContent } from '../../hooks/usePreviewContent';
+import type { PreviewContent } from '../../lib/preview-api';
+
+interface ProcessedImage {
+  childImageSharp: { gatsbyImageData: IGatsbyImageData };
+}
+
+interface PreviewData {
+  site: { siteMetadata: Pick<SiteMetadata, 'productName' | 'tagline'> };
+  sorterImage: ProcessedImage;
+  workerImage: ProcessedImage;
+}
+
+// The editors' preview: the landing page, its sections unchanged, with every row the database holds
+// (drafts marked) in its current order, read in the browser with the token of the link. The built
+// HTML holds the banner and nothing of the content.
+export default function PreviewPage({ data }: PageProps<PreviewData>) {
+  const { state, reload } = usePreviewContent();
+  return state.status === 'ready' ? (
+    <ArrangeablePreview token={state.token} content={state.content} data={data} />
+  ) : (
+    <>
+      <PreviewBanner />
+      <PreviewMessage
+        problem={state.status === 'refused' ? state.refusal : state.status}
+        onRetry={state.status === 'failed' ? reload : undefined}
+      />
+    </>
+  );
+}
+
+function ArrangeablePreview({ token, content, data }: { token: string; content: PreviewContent; data: PreviewData }) {
+  const [arranging, setArranging] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const initial = useMemo(() => ordersOf(content.lists), [content]);
+
+  const labelOf = useCallback(
+    (list: PageListKey, id: string) =>
+      itemLabel(
+        list,
+        content.lists[list].items.find((item) => item.id === id),
+      ),
+    [content],
+  );
+  const announceStep = useCallback(
+    (kind: 'undo' | 'redo', move: Move) => {
+      const { undone, redone } = PREVIEW_TEXT.announcements;
+      setAnnouncement((kind === 'undo' ? undone : redone)(labelOf(move.list, move.id), move.to + 1));
+    },
+    [labelOf],
+  );
+  const arrangement = useArrangement(initial, arranging, announceStep);
+  const lists = useMemo(() => inOrder(content.lists, arrangement.orders), [content, arrangement.orders]);
+  const arrange = useMemo<PreviewArrange>(
+    () => ({ arranging, drafts: content.drafts, move: arrangement.move, labelOf }),
+    [arranging, content.drafts, arrangement.move, labelOf],
+  );
+  const framed = typeof window !== 'undefined' && window.parent !== window;
+
+  const step = (kind: 'undo' | 'redo') => {
+    const move = kind === 'undo' ? arrangement.undo() : arrangement.redo();
+    if (move) announceStep(kind, move);
+  };
+
+  return (
+    <ContactModalProvider>
+      <PreviewBanner
+        expiresAt={content.expiresAt}
+        warnings={content.warnings}
+        announcement={announcement}
+        editorHref={framed ? undefined : editorPath(token)}
+        arrange={{
+          on: arranging,
+          toggle: () => setArranging((on) => !on),
+          undo: () => step('undo'),
+          redo: () => step('redo'),
+          canUndo: arrangement.canUndo,
+          canRedo: arrangement.canRedo,
+        }}
+      />
+      <div className="relative">
+        <ArrangedListContext.Provider value={SortableList}>
+          <PreviewArrangeContext.Provider value={arrange}>
+            <LandingPage
+              productName={data.site.siteMetadata.productName}
+              tagline={data.site.siteMetadata.tagline}
+              {...lists}
+              illustrations={{
+                sorter: data.sorterImage.childImageSharp.gatsbyImageData,
+                worker: data.workerImage.childImageSharp.gatsbyImageData,
+              }}
+            />
+          </PreviewArrangeContext.Provider>
+        </ArrangedListContext.Provider>
+      </div>
+    </ContactModalProvider>
+  );
+}
+
+export const Head: HeadFC = () => <PreviewHead title={PREVIEW_TEXT.title} />;
+
+export const query = graphql`
+  query PreviewPage {
+    site {
+      siteMetadata { productName tagline }
+    }
+    # The same illustrations as the page's (src/pages/index.tsx).
+    sorterImage: file(relativePath: { eq: "adasorter.png" }) {
+      childImageSharp { gatsbyImageData(width: 640, height: 480, placeholder: BLURRED, formats: [AUTO, WEBP, AVIF]) }
+    }
+    workerImage: file(relativePath: { eq: "worker.png" }) {
+      childImageSharp { gatsbyImageData(width: 640, height: 480, placeholder: BLURRED, formats: [AUTO, WEBP, AVIF]) }
+    }
+  }
+`;
