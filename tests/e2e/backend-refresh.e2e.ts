@@ -188,7 +188,7 @@ describe('the refresh', () => {
     ).toBe(TIMELINE_STEP_PX);
   });
 
-  it('keeps the built content when the backend fails reads, and shows no error text', async () => {
+  it('keeps the built content when the backend fails the question for the revision, and shows no error text', async () => {
     backend.failReads(true);
     const { page, problems } = await visit();
     const before = await coverageHeadings(page);
@@ -197,11 +197,38 @@ describe('the refresh', () => {
       (list) => list.length >= 1,
       REFRESH_TIMEOUT_MS,
     );
-    expect(failed.length).toBeGreaterThanOrEqual(1);
+    expect(failed.map((r) => r.path)).toEqual(['/rest/v1/rpc/content_revision']);
     await page.waitForTimeout(1000);
+    // No answer is no change: the page reads no list on it.
+    expect(listReadsOf(backend)).toEqual([]);
     expect(await coverageHeadings(page)).toEqual(before);
     for (const texts of Object.values(LIST_TEXT)) expect(await page.getByText(texts.error).count()).toBe(0);
     expect(unexpected(problems, [/status of 500/, /\/rest\/v1\//, /refresh|load|fail/i])).toEqual([]);
+  });
+
+  it('keeps the built content when the revision moved but the lists fail, and shows no error text', async () => {
+    const changed = 'PET bottles and trays (changed, then unreadable)';
+    await backend.sql(`update material_coverage set name = $2 where id = $1`, [PET, changed]);
+    // The question answers; every list read that follows fails.
+    backend.intercept((request) =>
+      request.method === 'GET' && request.path.startsWith('/rest/v1/') && !request.path.startsWith('/rest/v1/rpc/')
+        ? { status: 500, body: '{"message":"list outage"}' }
+        : undefined,
+    );
+    try {
+      const { page, problems } = await visit();
+      const before = await coverageHeadings(page);
+      const reads = await refreshReads();
+      expect(reads.map((r) => r.status)).toEqual([500, 500, 500, 500]);
+      expect(revisionRequestsOf(backend).map((r) => r.status)).toEqual([200]);
+      await page.waitForTimeout(1000);
+      expect(await coverageHeadings(page)).toEqual(before);
+      expect(before).not.toContain(changed);
+      for (const texts of Object.values(LIST_TEXT)) expect(await page.getByText(texts.error).count()).toBe(0);
+      expect(unexpected(problems, [/status of 500/, /\/rest\/v1\//, /refresh|load|fail/i])).toEqual([]);
+    } finally {
+      backend.intercept(null);
+    }
   });
 });
 
