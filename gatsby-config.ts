@@ -1,7 +1,7 @@
 import type { GatsbyConfig } from 'gatsby';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CONTENT_TABLES } from './src/content/model';
+import { CONTENT_REVISION, CONTENT_TABLES } from './src/content/model';
 import { backendMissing, backendRequiredBy, deploySettings } from './src/build/deploy-settings';
 import { SITE } from './src/content/site';
 import { TURNSTILE_SCRIPT_URL } from './src/lib/turnstile';
@@ -47,6 +47,7 @@ const config: GatsbyConfig = {
       resolve: 'gatsby-source-supabase-content',
       options: {
         tables: CONTENT_TABLES,
+        revision: CONTENT_REVISION,
         url: process.env.GATSBY_SUPABASE_URL,
         anonKey: process.env.GATSBY_SUPABASE_ANON_KEY,
         embedded: schemaPaths(path.join(__dirname, 'supabase')),
@@ -67,14 +68,13 @@ const config: GatsbyConfig = {
     },
     {
       // Each page's Content-Security-Policy, and public/_headers for the hosts that read it: the
-      // page may talk to its Supabase project, show pictures from its storage (rows changed since
-      // the build) and load the analytics script (which reports to its own origin), and nothing else
-      // from elsewhere. The bundles start after the first paint (the LCP budget in docs/architecture.md).
+      // page may talk to its Supabase project and load the analytics script (which reports to its
+      // own origin), and nothing else from elsewhere. Its pictures all come from the site: the build
+      // processes the project's photos, and a photo the build has not seen shows the card's icon. The bundles start after the first paint (the LCP budget in docs/architecture.md).
       resolve: 'gatsby-plugin-security-headers',
       options: {
         connectSrc: [process.env.GATSBY_SUPABASE_URL, deploy.analyticsSrc].filter(Boolean),
         scriptSrc: [deploy.analyticsSrc, ...turnstile].filter(Boolean),
-        imgSrc: [process.env.GATSBY_SUPABASE_URL].filter(Boolean),
         frameSrc: turnstile,
         deferScripts: true,
       },

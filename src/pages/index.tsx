@@ -23,6 +23,8 @@ interface IndexData {
   allTimelineItem: { nodes: TimelineItem[] };
   adasorter: { nodes: FeatureCard[] };
   worker: { nodes: FeatureCard[] };
+  /** The revision of the content above, as the build read it before the lists. */
+  supabaseContentRevision: { revision: string } | null;
 }
 
 // The one place where the content meets the page: the lists arrive with the HTML, so they start
@@ -43,8 +45,9 @@ function toLandingContent(data: IndexData): LandingContent {
 
 export default function IndexPage({ data }: PageProps<IndexData>) {
   const built = useMemo(() => toLandingContent(data), [data]);
-  // On a site built with backend settings, the lists are re-read once the browser is idle.
-  const lists = useRefreshedLists(built);
+  // On a site built with backend settings, the browser asks whether the content moved on since this
+  // revision once it is idle, and reads the lists again if it did.
+  const lists = useRefreshedLists(built, data.supabaseContentRevision?.revision ?? null);
   return (
     <ContactModalProvider>
       <LandingPage {...built} {...lists} />
@@ -98,5 +101,6 @@ export const query = graphql`
     worker: allFeatureCard(filter: { classification: { eq: "worker" } }, sort: { row_position: ASC }) {
       nodes { id: row_id classification title subtitle icon icon_color }
     }
+    supabaseContentRevision { revision }
   }
 `;

@@ -184,6 +184,55 @@ describe("an editor's change", () => {
   });
 });
 
+describe('the content revision', () => {
+  const revisionUrl = (query = '') => `${backend.url}/rest/v1/rpc/content_revision${query}`;
+  const stored = async () =>
+    Number((await backend.db.query<{ r: string }>('select revision::text as r from private.content_revision')).rows[0]?.r);
+
+  it('answers a GET with the key as the apikey URL parameter and no header, as anon, with the bare number', async () => {
+    const response = await fetch(revisionUrl(`?apikey=${backend.anonKey}`));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toBe(await stored());
+    // The gateway leaves the parameter in: the function takes it as an argument and ignores it.
+    expect(backend.requests.map((r) => [r.method, r.path, r.query, r.role])).toEqual([
+      ['GET', '/rest/v1/rpc/content_revision', { apikey: backend.anonKey }, 'anon'],
+    ]);
+  });
+
+  it('answers the build, which sends the key in the headers, the same', async () => {
+    const { data, status } = await client(backend.anonKey).rpc('content_revision', {}, { get: true }).overrideTypes<number>();
+    expect({ status, data }).toEqual({ status: 200, data: await stored() });
+  });
+
+  it("moves with an editor's PATCH, and not with a read", async () => {
+    const before = await stored();
+    await client(backend.anonKey).from('timeline').select('id,title,is_active,order_index').eq('is_active', true).order('order_index');
+    expect(await stored()).toBe(before);
+    const { status } = await client(backend.serviceKey)
+      .from('timeline')
+      .update({ title: 'Edited for the revision' })
+      .eq('id', '20000000-0000-4000-8000-000000000002');
+    expect(status).toBe(204);
+    expect(await (await fetch(revisionUrl(`?apikey=${backend.anonKey}`))).json()).toBe(before + 1);
+  });
+
+  it('is refused without a key, with an unknown parameter, and to a POST', async () => {
+    expect((await fetch(revisionUrl())).status).toBe(401);
+    expect((await fetch(revisionUrl(`?apikey=${backend.anonKey}&since=3`))).status).toBe(404);
+    const post = await fetch(revisionUrl(), {
+      method: 'POST',
+      headers: { apikey: backend.anonKey, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(post.status).toBe(400);
+  });
+
+  it('fails with the other reads while reads are failing', async () => {
+    backend.failReads(true);
+    expect((await fetch(revisionUrl(`?apikey=${backend.anonKey}`))).status).toBe(500);
+  });
+});
+
 describe('submissions', () => {
   it('inserts with return=minimal: 201, no body, one stored row', async () => {
     const row = submission({ message: '<script>alert(1)</script> stays text' });

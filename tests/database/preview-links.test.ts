@@ -194,6 +194,19 @@ describe('preview links on PostgreSQL 15', () => {
     await expect(arrangeContent(client, token, 'timeline', reversed)).resolves.toEqual({ ok: 0 });
   });
 
+  test('a saved order moves the content revision once, so open pages read the new order; the same order again leaves it', async () => {
+    const token = tokenOf(await previewLink(cluster, ['--site', SITE, '--label', 'revision']));
+    const revision = async () =>
+      (await client.query<{ revision: string }>('select public.content_revision()::text as revision')).rows[0]!.revision;
+    const before = await revision();
+    const reversed = (await timelineOrder(client)).map((row) => row.id).reverse();
+    expect(okValue(await arrangeContent(client, token, 'timeline', reversed))).toBeGreaterThan(0);
+    const moved = await revision();
+    expect(BigInt(moved) - BigInt(before)).toBe(1n);
+    await expect(arrangeContent(client, token, 'timeline', reversed)).resolves.toEqual({ ok: 0 });
+    await expect(revision()).resolves.toBe(moved);
+  });
+
   test('arrange_content refuses what is not the whole list once, and changes nothing', async () => {
     const token = tokenOf(await previewLink(cluster, ['--site', SITE]));
     const ids = (await timelineOrder(client)).map((row) => row.id);

@@ -4,6 +4,7 @@
 import type { TestDatabase } from '../support/database';
 import { openPostgresTestDatabase } from '../support/postgres';
 import { describeConstraints } from './suites/constraints';
+import { describeContentRevision } from './suites/content-revision';
 import { describePermissionMatrix } from './suites/permissions';
 import { describePlatformStandIns } from './suites/platform-stand-ins';
 import { describeSeedContent } from './suites/seed-content';
@@ -33,6 +34,7 @@ describe('on PostgreSQL 15', () => {
 
   describePermissionMatrix(database);
   describeConstraints(database);
+  describe('the content revision', () => describeContentRevision(database));
   describe('seed content', () => describeSeedContent(database));
   describe('platform stand-ins', () => describePlatformStandIns(database));
 });

@@ -161,6 +161,13 @@ export function gateway(options: GatewayOptions): (req: IncomingMessage, res: Se
         response: await options.rest({ method, headers, target: { rpc: rpcMatch[1] }, query: new URLSearchParams(), body, role }),
       };
     }
+    if (rpcMatch?.[1] && rpcMatch[1] in (api.readFunctions ?? {}) && method === 'GET') {
+      const role = authorize(roles, headers, query, 'rest');
+      if (typeof role !== 'string') return { role: null, response: role };
+      // Whether Supabase's gateway removes an `apikey` URL parameter before PostgREST sees it is not
+      // documented; this one leaves it in, so a function called that way must take the argument.
+      return { role, response: await options.rest({ method, headers, target: { rpc: rpcMatch[1] }, query, body: '', role }) };
+    }
     if (isFunction) {
       const role = authorize(roles, headers, query, 'functions');
       if (typeof role !== 'string') return { role: null, response: role };
