@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { openEmbeddedDatabase } from 'gatsby-source-supabase-content/embedded-db';
 import { SUPABASE_PATHS } from '../support/database';
-import { describeWithPgCron, loadSupabaseFiles, startPostgresCluster, type PostgresCluster } from '../support/postgres';
+import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles, startPostgresCluster } from '../support/postgres';
 
 const MIGRATION = path.join(SUPABASE_PATHS.migrations, '20261124002000_rebuild_when_quiet.sql');
 const HOOK_URL = 'https://api.netlify.com/build_hooks/test-hook';
@@ -157,18 +157,17 @@ describe('PostgreSQL 15 without pg_cron', () => {
 });
 
 describeWithPgCron('PostgreSQL 15 with pg_cron', () => {
-  let cluster: PostgresCluster;
+  const cluster = clusterForTheFile({ cron: true });
   let engine: Engine;
   let jobCommand: string;
 
   beforeAll(async () => {
-    cluster = await startPostgresCluster({ cron: true });
-    await loadSupabaseFiles(cluster.client);
-    engine = { query: (sql, params) => cluster.client.query<Row>(sql, params), exec: (sql) => cluster.client.query(sql) };
+    const { client } = cluster();
+    await loadSupabaseFiles(client);
+    engine = { query: (sql, params) => client.query<Row>(sql, params), exec: (sql) => client.query(sql) };
     const { rows } = await engine.query('select command from cron.job where jobname = $1', [JOB]);
     jobCommand = String(rows[0]?.command);
   }, 90_000);
-  afterAll(() => cluster?.stop());
   beforeEach(async () => {
     await reset(engine);
     await setHookUrl(engine, HOOK_URL);
