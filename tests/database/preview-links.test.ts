@@ -190,7 +190,7 @@ describe('preview links on PostgreSQL 15', () => {
   });
 
   test('a saved order moves the content revision once, so open pages read the new order; the same order again leaves it', async () => {
-    const token = tokenOf(await previewLink(cluster, ['--site', SITE, '--label', 'revision']));
+    const token = tokenOf(await previewLink(cluster(), ['--site', SITE, '--label', 'revision']));
     const revision = async () =>
       (await client.query<{ revision: string }>('select public.content_revision()::text as revision')).rows[0]!.revision;
     const before = await revision();
