@@ -1,8 +1,8 @@
 import type { GatsbyConfig } from 'gatsby';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CONTENT_TABLES } from './src/content/model';
-import { deploySettings } from './src/build/deploy-settings';
+import { CONTENT_REVISION, CONTENT_TABLES } from './src/content/model';
+import { backendMissing, backendRequiredBy, deploySettings } from './src/build/deploy-settings';
 import { SITE } from './src/content/site';
 import { TURNSTILE_SCRIPT_URL } from './src/lib/turnstile';
 import { schemaPaths } from './supabase/paths';
@@ -15,6 +15,7 @@ if (existsSync(envFile)) process.loadEnvFile(envFile);
 // The site's address and analytics script depend on where it is built (SITE_URL, the host's own
 // variables); gatsby-node.ts reports them once and stops a deploy build that lacks an address.
 const deploy = deploySettings(process.env);
+const backendRequirement = backendRequiredBy(process.env);
 // Cloudflare Turnstile, where a site key is set: its script, and the frame it renders the challenge in.
 const turnstile = process.env.GATSBY_TURNSTILE_SITE_KEY ? [TURNSTILE_SCRIPT_URL] : [];
 
@@ -46,12 +47,14 @@ const config: GatsbyConfig = {
       resolve: 'gatsby-source-supabase-content',
       options: {
         tables: CONTENT_TABLES,
+        revision: CONTENT_REVISION,
         url: process.env.GATSBY_SUPABASE_URL,
         anonKey: process.env.GATSBY_SUPABASE_ANON_KEY,
         embedded: schemaPaths(path.join(__dirname, 'supabase')),
-        // A production build (REQUIRE_BACKEND=1) must not publish the demo. The words are the
-        // site's: which settings it reads, and that its contact form only pretends on the demo.
-        requireBackend: process.env.REQUIRE_BACKEND === '1',
+        // A production build (REQUIRE_BACKEND=1) or a host's build must not publish the demo unless
+        // asked to (src/build/deploy-settings.ts; gatsby-node.ts stops such a build first). The
+        // words are the site's: which settings it reads, and that its contact form only pretends on the demo.
+        requireBackend: backendRequirement !== null,
         wording: {
           embeddedWarning: [
             '(gatsby-source-supabase-content, demo content from supabase/seed.sql).',
@@ -59,23 +62,19 @@ const config: GatsbyConfig = {
             'Set GATSBY_SUPABASE_URL and GATSBY_SUPABASE_ANON_KEY to build from a',
             'Supabase project, or REQUIRE_BACKEND=1 to make such a build fail.',
           ].join('\n'),
-          backendRequired:
-            'REQUIRE_BACKEND=1 is set but no backend is configured: set GATSBY_SUPABASE_URL and ' +
-            'GATSBY_SUPABASE_ANON_KEY (the url and anonKey options), or unset REQUIRE_BACKEND to build ' +
-            'from the embedded default with simulated submissions.',
+          backendRequired: backendMissing(backendRequirement ?? 'REQUIRE_BACKEND=1 is set'),
         },
       },
     },
     {
       // Each page's Content-Security-Policy, and public/_headers for the hosts that read it: the
-      // page may talk to its Supabase project, show pictures from its storage (rows changed since
-      // the build) and load the analytics script (which reports to its own origin), and nothing else
-      // from elsewhere. The bundles start after the first paint (the LCP budget in docs/architecture.md).
+      // page may talk to its Supabase project and load the analytics script (which reports to its
+      // own origin), and nothing else from elsewhere. Its pictures all come from the site: the build
+      // processes the project's photos, and a photo the build has not seen shows the card's icon. The bundles start after the first paint (the LCP budget in docs/architecture.md).
       resolve: 'gatsby-plugin-security-headers',
       options: {
         connectSrc: [process.env.GATSBY_SUPABASE_URL, deploy.analyticsSrc].filter(Boolean),
         scriptSrc: [deploy.analyticsSrc, ...turnstile].filter(Boolean),
-        imgSrc: [process.env.GATSBY_SUPABASE_URL].filter(Boolean),
         frameSrc: turnstile,
         deferScripts: true,
       },

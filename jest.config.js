@@ -15,6 +15,16 @@ const common = {
 };
 
 module.exports = {
+  // Two workers, where Jest would take one on a two-core machine: most slow suites wait (for
+  // pg_cron's minute, a server, a timer) rather than compute, so a second suite runs in that time.
+  // Three were tried: on a machine under load they slowed each suite past its timeouts.
+  // tests/support/sequencer.js starts the longest first.
+  maxWorkers: 2,
+  testSequencer: '<rootDir>/tests/support/sequencer.js',
+  // A test's first call may start Deno or a server; beside another worker on a busy machine that
+  // passes Jest's 5 s default, and a test cut off mid-way leaves its work running into the next.
+  // (Jest reads this option for the whole run, not per project.)
+  testTimeout: 30_000,
   projects: [
     {
       ...common,

@@ -2,7 +2,7 @@
 // Runs a group of test suites (Jest, Deno) and ends with one plain line that CI can read:
 //   tests: N passed, N failed[, N skipped]
 // Usage: node scripts/test.mjs [unit|e2e] [extra Jest args…]
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,15 +10,27 @@ import path from 'node:path';
 const [group = 'unit', ...extra] = process.argv.slice(2);
 const work = mkdtempSync(path.join(tmpdir(), 'site-tests-'));
 
-function run(cmd, args) {
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
-  return result.status ?? 1;
+/**
+ * Runs a command to its end. With `quiet`, its output is held and printed in one piece when it
+ * ends, so that a runner started beside Jest does not interleave its lines with Jest's.
+ */
+function run(cmd, args, { quiet = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    const output = [];
+    if (quiet) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => output.push(Buffer.from(`${cmd}: ${error.message}\n`)));
+    child.on('close', (code) => {
+      if (quiet) process.stdout.write(Buffer.concat(output));
+      resolve(code ?? 1);
+    });
+  });
 }
 
 function jest(configArgs) {
-  return () => {
+  return async () => {
     const out = path.join(work, 'jest.json');
-    const status = run('npx', ['jest', ...configArgs, '--json', `--outputFile=${out}`, ...extra]);
+    const status = await run('npx', ['jest', ...configArgs, '--json', `--outputFile=${out}`, ...extra]);
     if (!existsSync(out)) return { name: 'jest', status, passed: 0, failed: 1, skipped: 0 };
     const r = JSON.parse(readFileSync(out, 'utf8'));
     // A suite that fails to load has no test results; count it as a failure rather than lose it.
@@ -33,9 +45,9 @@ function jest(configArgs) {
   };
 }
 
-function deno() {
+async function deno() {
   const out = path.join(work, 'deno.xml');
-  const status = run('npm', ['run', '--silent', 'test:deno', '--', '--reporter=dot', `--junit-path=${out}`]);
+  const status = await run('npm', ['run', '--silent', 'test:deno', '--', '--reporter=dot', `--junit-path=${out}`], { quiet: true });
   if (!existsSync(out)) return { name: 'deno', status, passed: 0, failed: 1, skipped: 0 };
   const xml = readFileSync(out, 'utf8');
   const cases = (xml.match(/<testcase\b/g) || []).length;
@@ -54,7 +66,8 @@ if (!steps) {
   process.exit(2);
 }
 
-const results = steps.map((step) => step());
+// Side by side: Jest's slow suites mostly wait, and Deno's run fits in that time.
+const results = await Promise.all(steps.map((step) => step()));
 rmSync(work, { recursive: true, force: true });
 const sum = (key) => results.reduce((n, r) => n + r[key], 0);
 const failedSteps = results.filter((r) => r.status !== 0 && r.failed === 0);

@@ -1,5 +1,6 @@
 // The plugin's browser-safe entry: what a site needs to read the same published rows in the
-// browser as the build did (the content model types, the query, the row normalisation). Nothing
+// browser as the build did (the content model types, the query, the row normalisation), and to ask
+// for the revision first. Nothing
 // reachable from here uses Node, Gatsby's Node APIs or PGlite (tests/browser-entry.test.ts).
 export {
   ROW_ID_FIELD,
@@ -13,4 +14,5 @@ export {
   type TableSpec,
 } from './src/model';
 export { publishedRequest } from './src/query';
+export { REVISION_NODE_TYPE, revisionOf, revisionUrl, type RevisionSpec } from './src/revision';
 export { NotARowList, normalizeRows, type CellValue, type NormalizedRows, type PublishedRow } from './src/rows';

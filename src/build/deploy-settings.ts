@@ -1,7 +1,8 @@
 // The build's settings from its environment, read by gatsby-config.ts and gatsby-node.ts in Node
 // only: the site's address and its analytics script, which depend on the host the site is built
-// for. gatsby-config.ts puts them into siteMetadata beside the site's identity (src/content/site.ts);
-// gatsby-node.ts reports them once and stops a deploy build that lacks an address.
+// for, and whether the build may fall back to the embedded demo. gatsby-config.ts puts them into
+// siteMetadata beside the site's identity (src/content/site.ts); gatsby-node.ts reports them once and
+// stops a deploy build that lacks an address or its backend.
 
 /** The build's environment (process.env at build time). */
 export type BuildEnv = Readonly<Record<string, string | undefined>>;
@@ -61,9 +62,41 @@ function siteUrlSource(env: BuildEnv): { variable: string; value: string } | nul
   return null;
 }
 
+/** The host a build runs on, as the variable it sets (e.g. `NETLIFY=true`), or null elsewhere. */
+function hostVariable(env: BuildEnv): string | null {
+  if (env.NETLIFY === 'true') return 'NETLIFY=true';
+  if (env.VERCEL === '1') return 'VERCEL=1';
+  if (env.CF_PAGES === '1') return 'CF_PAGES=1';
+  return null;
+}
+
 /** A build for a host, or one that says it is for production, must know its address. */
-const isDeployBuild = (env: BuildEnv) =>
-  env.REQUIRE_BACKEND === '1' || env.NETLIFY === 'true' || env.VERCEL === '1' || env.CF_PAGES === '1';
+const isDeployBuild = (env: BuildEnv) => env.REQUIRE_BACKEND === '1' || hostVariable(env) !== null;
+
+/**
+ * The switch that lets a build on a host publish the embedded demo (its contact form pretends and
+ * reaches no one): a preview of the site before any Supabase project exists.
+ */
+export const DEMO_SWITCH = 'ALLOW_DEMO_BUILD';
+
+/**
+ * Why this build must have backend settings, or null when the embedded demo may stand in: a build
+ * that says it is for production (REQUIRE_BACKEND=1), or any build on Netlify, Vercel or Cloudflare
+ * Pages unless ALLOW_DEMO_BUILD=1 asks for the demo.
+ */
+export function backendRequiredBy(env: BuildEnv): string | null {
+  if (env.REQUIRE_BACKEND === '1') return 'REQUIRE_BACKEND=1 is set';
+  const host = hostVariable(env);
+  return host && env[DEMO_SWITCH] !== '1' ? `This is a host build (${host})` : null;
+}
+
+/** The refusal of a build that needs the backend and has no settings for it. */
+export function backendMissing(requiredBy: string): string {
+  const way = requiredBy.startsWith('REQUIRE_BACKEND')
+    ? 'or unset REQUIRE_BACKEND to build from the embedded default with simulated submissions.'
+    : `or set ${DEMO_SWITCH}=1 to publish the embedded demo on purpose (its contact form reaches no one).`;
+  return `${requiredBy} but no backend is configured: set GATSBY_SUPABASE_URL and GATSBY_SUPABASE_ANON_KEY, ${way}`;
+}
 
 /**
  * The analytics script, only where it exists, so that it never answers 404: GATSBY_ANALYTICS_SRC
@@ -109,6 +142,9 @@ export function deploySettings(env: BuildEnv): DeploySettings {
     );
   }
   siteUrl ??= PLACEHOLDER_SITE_URL;
+
+  const requiredBy = backendRequiredBy(env);
+  if (requiredBy && !(env.GATSBY_SUPABASE_URL?.trim() && env.GATSBY_SUPABASE_ANON_KEY?.trim())) errors.push(backendMissing(requiredBy));
 
   const analytics = analyticsSetting(env);
   if (analytics.note) notes.push(analytics.note);

@@ -14,6 +14,8 @@ interface ContactFormProps {
   submitting: boolean;
   /** Why the last submission was not stored; null while nothing failed. */
   failure: SubmitFailure | null;
+  /** With the `busy` failure: a `mailto:` link carrying the visitor's message to the team. */
+  emailHref: string | null;
   onChange: (field: InquiryField, value: string) => void;
   /** `fromBot`: the honeypot field was filled. */
   onSubmit: (fromBot: boolean) => void;
@@ -29,10 +31,10 @@ const fieldClass =
   'transition-colors hover:border-brand-300 focus:border-brand-600 focus:outline-none focus:ring-4 ' +
   'focus:ring-brand-500/20 read-only:bg-paper read-only:text-ink-soft';
 
-export function ContactForm({ values, submitLabel, submitting, failure, onChange, onSubmit, verification }: ContactFormProps) {
+export function ContactForm({ values, submitLabel, submitting, failure, emailHref, onChange, onSubmit, verification }: ContactFormProps) {
   // Both modals are mounted at once: ids must differ between them.
   const id = useId();
-  const { labels, optional, sending, failures } = useDictionary().form;
+  const { labels, optional, sending, failures, emailLink } = useDictionary().form;
   const fieldId = (field: InquiryField) => `${id}-${field}`;
 
   const change = (field: InquiryField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
@@ -143,7 +145,17 @@ export function ContactForm({ values, submitLabel, submitting, failure, onChange
           className="flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 sm:col-span-2"
         >
           <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {failures[failure]}
+          <span>
+            {failures[failure]}
+            {emailHref && (
+              <>
+                {' '}
+                <a href={emailHref} className="font-semibold underline underline-offset-2 hover:text-red-950">
+                  {emailLink}
+                </a>
+              </>
+            )}
+          </span>
         </p>
       )}
       <button

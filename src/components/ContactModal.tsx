@@ -12,7 +12,7 @@ import { SUBMIT_FAILED_LOG, SUCCESS_AUTO_CLOSE_MS, type InquiryField, type Submi
 import { useModalDialog } from '../hooks/useModalDialog';
 import { usePageLanguage } from '../hooks/usePageLanguage';
 import { testConnection } from '../lib/connection-test';
-import { submitFailureOf } from '../lib/submit-failure';
+import { mailtoHref, submitFailureOf } from '../lib/submit-failure';
 import { submitInquiry } from '../lib/submit-inquiry';
 import { turnstileSiteKey } from '../lib/turnstile';
 import { ContactForm, EMPTY_CONTACT_FORM, type ContactFormValues } from './ContactForm';
@@ -39,6 +39,9 @@ export function ContactModal({ type, isOpen, onClose }: ContactModalProps) {
   const [turnstileRound, setTurnstileRound] = useState(0);
   // State updates are not synchronous: a second click in the same frame must still be refused.
   const inFlight = useRef(false);
+  // One id per draft, made at its first submission and kept across retries (a lost answer must not
+  // make a second row); the next draft, after success, gets a new one.
+  const draftId = useRef<string | null>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
@@ -50,7 +53,10 @@ export function ContactModal({ type, isOpen, onClose }: ContactModalProps) {
       setFailure(null);
       try {
         // A bot filled the honeypot: it sees the usual success and nothing is sent.
-        if (!fromBot) await submitInquiry({ type, language, ...values, ...(turnstileToken ? { turnstileToken } : {}) });
+        draftId.current ??= crypto.randomUUID();
+        if (!fromBot)
+          await submitInquiry({ id: draftId.current, type, language, ...values, ...(turnstileToken ? { turnstileToken } : {}) });
+        draftId.current = null;
         setPhase('sent');
       } catch (error) {
         console.error(SUBMIT_FAILED_LOG, error);
@@ -216,6 +222,7 @@ function DialogLayer(props: DialogLayerProps) {
                   submitLabel={copy.button}
                   submitting={phase === 'submitting'}
                   failure={failure}
+                  emailHref={failure === 'busy' ? mailtoHref(copy.heading, form.labels, values) : null}
                   onChange={onChange}
                   onSubmit={onSubmit}
                   verification={siteKey && <TurnstileWidget siteKey={siteKey} round={turnstileRound} onToken={onTurnstileToken} />}

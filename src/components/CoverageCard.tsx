@@ -43,8 +43,8 @@ const isBroken = (image: HTMLImageElement) => image.complete && image.naturalWid
 // picture nor the icon replacing a failed one moves anything. Every picture is lazy: the grid is
 // below the first screen, and eight early requests for its pictures delayed the hero's paint on a
 // slow phone (Lighthouse mobile LCP 1.51 s eager, 1.28 s lazy). Any picture that fails to load (a
-// dead URL, one the page's CSP refuses, a processed file gone missing) gives way to the icon rather
-// than the browser's broken-image sign.
+// site path gone, a processed file gone missing) gives way to the icon rather than the browser's
+// broken-image sign.
 function CoverPicture({ picture }: { picture: CardPicture }) {
   const [failed, setFailed] = useState(false);
   const box = useRef<HTMLDivElement>(null);

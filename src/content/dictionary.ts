@@ -37,6 +37,8 @@ export interface Dictionary {
     sending: string;
     close: string;
     failures: Readonly<Record<SubmitFailure, string>>;
+    /** The busy text's link that sends the visitor's message by email instead. */
+    emailLink: string;
   };
   /** The way to the other language's page, and the suggestion shown to browsers that prefer it. */
   languages: { suggestion: string; dismissSuggestion: string };

@@ -10,17 +10,11 @@ export function featureIconColor(color: string | null): string {
 }
 
 /**
- * The picture a coverage card may load: a site path (`/images/...`, from static/) or an https URL.
- * Anything else (an http URL, a relative path, `javascript:`, `data:`) shows the fallback icon:
- * our migrations refuse such values for new rows, but older rows were never checked.
+ * The picture a coverage card may load as it is: a site path (`/images/...`, from static/). A URL
+ * elsewhere is shown only as the build processed it (src/content/pictures.ts), and anything else
+ * (a relative path, `javascript:`, `data:`) shows the fallback icon: our migrations refuse such
+ * values for new rows, but older rows were never checked.
  */
 export function pictureSrc(image: string | null): string | null {
-  if (image === null) return null;
-  if (/^\/[^/\\]/.test(image)) return image;
-  // Not URL.canParse: older phone browsers, which the site must serve, lack it.
-  try {
-    return new URL(image).protocol === 'https:' ? image : null;
-  } catch {
-    return null;
-  }
+  return image !== null && /^\/[^/\\]/.test(image) ? image : null;
 }

@@ -58,12 +58,23 @@ export const SUBMIT_FAILED_MESSAGE = 'Your message could not be sent. Please try
 // (docs/backend.md). Trying again at once would fail the same way, so the text says to wait.
 export const RATE_LIMITED_MESSAGE = 'You have sent several messages in a short time. Please wait a few minutes, then try again.';
 
+/**
+ * The backend refused the insert because the overall ceiling holds (HTTP 503, code PT503): others
+ * sent too many, not this visitor (docs/backend.md). The text says so, and the link beside it opens
+ * the visitor's mail program with their message filled in, so nothing typed is lost.
+ */
+export const BUSY_COPY = {
+  message: 'We are receiving an unusual number of messages right now, so yours could not be saved. You can email it to us instead:',
+  link: 'Email your message',
+} as const;
+
 /** Why a submission was not stored, as far as the visitor needs to know. */
-export type SubmitFailure = 'error' | 'rate-limited';
+export type SubmitFailure = 'error' | 'rate-limited' | 'busy';
 
 export const SUBMIT_FAILURE_MESSAGES: Readonly<Record<SubmitFailure, string>> = {
   error: SUBMIT_FAILED_MESSAGE,
   'rate-limited': RATE_LIMITED_MESSAGE,
+  busy: BUSY_COPY.message,
 };
 export const SUBMIT_FAILED_LOG = 'Contact submission failed';
 

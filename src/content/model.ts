@@ -3,7 +3,7 @@
 // plugin takes it as an option (gatsby-config.ts) and the browser's refresh reads the same
 // description through the plugin's browser entry, so the build and the refresh ask the same
 // questions and normalise the answers the same way. Item types (./types.ts) derive from it.
-import type { ColumnSpec, QueryFilter, TableSpec } from 'gatsby-source-supabase-content/browser';
+import type { ColumnSpec, QueryFilter, RevisionSpec, TableSpec } from 'gatsby-source-supabase-content/browser';
 import type { Language } from './languages';
 import { MATERIAL_STATUS, TIMELINE_ICONS, TIMELINE_STATUS } from './status';
 
@@ -80,6 +80,13 @@ export const FEATURE_CARDS_TABLE = {
 
 /** What the source plugin publishes (its `tables` option). */
 export const CONTENT_TABLES: readonly TableSpec[] = [MATERIAL_COVERAGE_TABLE, TIMELINE_TABLE, FEATURE_CARDS_TABLE];
+
+/**
+ * The revision of the published content (the source plugin's `revision` option): the database
+ * moves it with every edit of the three tables, the build embeds it in the page, and each refresh
+ * round asks for it before it reads any list (docs/behaviour.md#the-refresh).
+ */
+export const CONTENT_REVISION = { function: 'content_revision' } as const satisfies RevisionSpec;
 
 export interface PageList<Spec extends TableSpec> {
   spec: Spec;

@@ -1,8 +1,9 @@
 // The coverage cards' pictures (docs/architecture.md, "Pictures"). An editor's `image` is a site
 // path (a file in static/) or a URL, usually a phone photo in Supabase Storage. The build downloads
 // each http(s) URL and processes it into small modern versions served from the site
-// (src/components/Picture.tsx); a row that only arrives with the browser's refresh shows its URL as
-// it is until the next build.
+// (src/components/Picture.tsx). A URL the build has not processed (a row changed since, delivered
+// by the browser's refresh) is never loaded: the original is a phone photo of several MB, so the
+// card shows its icon until the next build, which follows every edit within minutes.
 //
 // The processed versions are kept apart from the rows, in a map by URL: a refreshed row then
 // compares equal to the built one (the refresh re-renders nothing when nothing changed), and a
@@ -33,19 +34,17 @@ export function splitCoverageNodes(nodes: readonly CoverageNode[]): { items: Mat
   return { items, pictures };
 }
 
-/** What a card shows: the build's processed picture, a URL loaded as it is, or the fallback icon. */
-export type CardPicture = { kind: 'processed'; image: IGatsbyImageData } | { kind: 'url'; src: string } | { kind: 'icon' };
+/** What a card shows: the build's processed picture, a file of the site loaded as it is, or the fallback icon. */
+export type CardPicture = { kind: 'processed'; image: IGatsbyImageData } | { kind: 'site'; src: string } | { kind: 'icon' };
 
 /**
  * A picture the build processed is shown from the site; one it could not use (dead, too large, not
- * an image) shows the icon, as the build warned. A URL the build never saw (a row changed since) is
- * loaded as it is, if the page may load it at all (pictureSrc).
+ * an image) shows the icon, as the build warned, and so does a URL the build never saw (a row
+ * changed since). A site path is loaded as it is (pictureSrc).
  */
 export function cardPicture(image: string | null, built: BuiltPictures): CardPicture {
-  if (image !== null && built.has(image)) {
-    const processed = built.get(image);
-    return processed ? { kind: 'processed', image: processed } : { kind: 'icon' };
-  }
+  const processed = image === null ? undefined : built.get(image);
+  if (processed) return { kind: 'processed', image: processed };
   const src = pictureSrc(image);
-  return src ? { kind: 'url', src } : { kind: 'icon' };
+  return src ? { kind: 'site', src } : { kind: 'icon' };
 }

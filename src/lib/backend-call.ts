@@ -8,12 +8,16 @@ export interface BackendSettings {
   anonKey: string;
 }
 
-/** A call the backend refused or never answered. */
+/**
+ * A call the backend refused or never answered. `code` is the refusal's own code where the backend
+ * gave one (PostgREST's, such as PT429, PT503 or 23505), else null.
+ */
 export class BackendCallFailed extends Error {
   constructor(
     readonly call: string,
     readonly status: number,
     detail: string,
+    readonly code: string | null = null,
   ) {
     super(`${call}: ${status === 0 ? 'no answer' : `HTTP ${status}`}${detail ? `: ${detail}` : ''}`);
     this.name = 'BackendCallFailed';

@@ -47,6 +47,13 @@ export interface Backend {
    * token where there is one. Never throws.
    */
   notifyTeam(row: SubmissionRow, turnstileToken?: string): Promise<NotifyResult>;
+  /**
+   * Past a full overall ceiling (the insert refused with PT503): the row and the visitor's Turnstile
+   * token to the notify function, which stores the row once siteverify accepts the token and emails
+   * the team. Resolves with the function's answer once the row is stored; throws when it was not
+   * (with the database's code where it refused).
+   */
+  storeVerified(row: SubmissionRow, turnstileToken: string): Promise<NotifyResult>;
 }
 
 export function createBackend(settings: BackendSettings): Backend {
@@ -66,22 +73,47 @@ export function createBackend(settings: BackendSettings): Backend {
     async insertSubmission(row) {
       // return=minimal: nothing is read back (docs/architecture.md), so visitors need no right to see a row.
       const { error, status } = await client.from(SUBMISSIONS_TABLE).insert(row).setHeader('Prefer', 'return=minimal');
-      if (error) throw new BackendCallFailed(`insert into ${SUBMISSIONS_TABLE}`, status, error.message);
+      if (error) throw new BackendCallFailed(`insert into ${SUBMISSIONS_TABLE}`, status, error.message, error.code || null);
     },
 
-    async notifyTeam(row, turnstileToken) {
-      const result = await client.functions.invoke<unknown>(NOTIFY_FUNCTION, {
-        body: turnstileToken ? { ...row, turnstileToken } : row,
-        timeout: NOTIFY_TIMEOUT_MS,
-      });
-      const { data, response } = result;
-      const status = response?.status ?? null;
-      if (!result.error) return { ok: true, status, detail: data };
-      // functions-js types its error as any; what it returns there is always one of its FunctionsError classes.
-      const error = result.error as FunctionsError;
-      // The function names its reason in a JSON { error } body; keep it for the log.
-      const detail = response ? await response.text().catch(() => error.message) : error.message;
-      return { ok: false, status, detail };
+    notifyTeam: (row, turnstileToken) => callFunction(turnstileToken ? { ...row, turnstileToken } : row),
+
+    async storeVerified(row, turnstileToken) {
+      const result = await callFunction({ ...row, turnstileToken, store: true });
+      // The function says `stored: true` once the row is in the table, whatever its email did.
+      const answer = (typeof result.detail === 'object' ? result.detail : parseJson(result.detail)) as {
+        stored?: unknown;
+        code?: unknown;
+        error?: unknown;
+      } | null;
+      if (answer?.stored === true) return result;
+      const code = typeof answer?.code === 'string' ? answer.code : null;
+      throw new BackendCallFailed(
+        `verified store via ${NOTIFY_FUNCTION}`,
+        result.status ?? 0,
+        String(answer?.error ?? result.detail),
+        code,
+      );
     },
   };
+
+  async function callFunction(body: Record<string, unknown> | SubmissionRow): Promise<NotifyResult> {
+    const result = await client.functions.invoke<unknown>(NOTIFY_FUNCTION, { body, timeout: NOTIFY_TIMEOUT_MS });
+    const { data, response } = result;
+    const status = response?.status ?? null;
+    if (!result.error) return { ok: true, status, detail: data };
+    // functions-js types its error as any; what it returns there is always one of its FunctionsError classes.
+    const error = result.error as FunctionsError;
+    // The function names its reason in a JSON { error } body; keep it for the log.
+    const detail = response ? await response.text().catch(() => error.message) : error.message;
+    return { ok: false, status, detail };
+  }
+}
+
+function parseJson(text: unknown): unknown {
+  try {
+    return typeof text === 'string' ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
 }

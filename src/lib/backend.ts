@@ -1,8 +1,11 @@
 // The browser's way to the backend. Everything here is small and in the page's first-load
-// JavaScript; the clients are loaded on first use, never for the first paint: the refresh's reader
-// (./content-reader, postgrest-js alone) when the browser is idle, supabase-js and the modal's calls
-// (./backend-client) when the contact modal opens.
-import type { BackendSettings } from './backend-call';
+// JavaScript: the refresh's question for the content revision (a plain fetch), and the loaders of
+// the clients, which load on first use, never for the first paint: the refresh's reader
+// (./content-reader, postgrest-js alone) when the revision has moved, supabase-js and the modal's
+// calls (./backend-client) when the contact modal opens.
+import { revisionOf, revisionUrl } from 'gatsby-source-supabase-content/browser';
+import { CONTENT_REVISION } from '../content/model';
+import { BackendCallFailed, DB_TIMEOUT_MS, type BackendSettings } from './backend-call';
 import type { Backend } from './backend-client';
 import type { ContentReader } from './content-reader';
 
@@ -15,6 +18,46 @@ export function backendSettings(): BackendSettings | null {
   const url = process.env.GATSBY_SUPABASE_URL;
   const anonKey = process.env.GATSBY_SUPABASE_ANON_KEY;
   return url && anonKey ? { url, anonKey } : null;
+}
+
+const REVISION_CALL = `read rpc/${CONTENT_REVISION.function}`;
+
+/**
+ * The content's current revision (docs/behaviour.md#the-refresh): one GET of a few bytes, with the
+ * anon key as the URL parameter `apikey` and no header of its own, so the browser sends it without
+ * a CORS preflight. Plain fetch: asking costs no client chunk. Throws BackendCallFailed when there
+ * is no answer, an error, or no revision in it.
+ */
+export async function readContentRevision(): Promise<string> {
+  const settings = backendSettings();
+  if (!settings) throw new Error('the backend is not configured');
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), DB_TIMEOUT_MS);
+  let response: Response;
+  let body: string;
+  try {
+    // no-store: an answer kept by a cache on the way would hide the next edit.
+    response = await fetch(revisionUrl(settings.url, settings.anonKey, CONTENT_REVISION), { cache: 'no-store', signal: abort.signal });
+    body = await response.text();
+  } catch (error) {
+    throw new BackendCallFailed(REVISION_CALL, 0, error instanceof Error ? error.message : String(error));
+  } finally {
+    clearTimeout(timer);
+  }
+  const detail = body.slice(0, 200);
+  if (!response.ok) throw new BackendCallFailed(REVISION_CALL, response.status, detail);
+  const revision = revisionIn(body);
+  if (revision === null) throw new BackendCallFailed(REVISION_CALL, response.status, `no revision in ${detail}`);
+  return revision;
+}
+
+/** The revision in a response body; null when the body is no JSON or holds none. */
+function revisionIn(body: string): string | null {
+  try {
+    return revisionOf(JSON.parse(body));
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -39,8 +82,8 @@ function lazyClient<T>(load: (settings: BackendSettings) => Promise<T>): () => P
 }
 
 /**
- * The refresh's reader (postgrest-js only), loading on the first call; null when the site was built
- * without backend settings.
+ * The refresh's reader (postgrest-js only), loading on the first call, when the revision has moved;
+ * null when the site was built without backend settings.
  */
 export const loadContentReader: () => Promise<ContentReader> | null = lazyClient((settings) =>
   import(/* webpackChunkName: "content-reader" */ './content-reader').then((module) => module.createContentReader(settings)),

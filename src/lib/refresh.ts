@@ -1,13 +1,15 @@
-// The client-side refresh fallback (docs/architecture.md): the page is built with its content, and a
-// site built with backend settings re-reads the page's lists (the model's PAGE_LISTS, one query
-// each) once the browser is idle, then now and then while the page is open, so an edit made after
-// the build shows without waiting for the rebuild or a reload. This is its logic, free of React;
-// src/hooks/useRefreshedLists.ts runs it in the page, and the sections keep taking plain ListData
-// props.
+// The client-side refresh (docs/behaviour.md#the-refresh): the page is built with its content and
+// the content's revision, and a site built with backend settings asks the backend for the current
+// revision once the browser is idle, then now and then while the page is open. Only when the
+// revision has moved are the page's lists read again (the model's PAGE_LISTS, one query each), so
+// an edit made after the build shows without waiting for the rebuild or a reload, and an open page
+// costs the backend one tiny request per round while nothing changes. This is its logic, free of
+// React; src/hooks/useRefreshedLists.ts runs it in the page, and the sections keep taking plain
+// ListData props.
 import type { PageLists } from '../content/lists';
 import { PAGE_LIST_KEYS, type PageListKey } from '../content/model';
 import type { PageItem } from '../content/types';
-import { loadContentReader } from './backend';
+import { loadContentReader, readContentRevision } from './backend';
 
 export const REFRESH_KEPT_LOG = 'Content refresh failed; the page keeps what it shows:';
 export const REFRESH_FAILED_LOG = 'Content refresh failed; the list shows its error text:';
@@ -52,6 +54,17 @@ export function markEmptyListsLoading(lists: PageLists): PageLists {
   return next;
 }
 
+export type RevisionOutcome = { ok: true; revision: string } | { ok: false; error: unknown };
+
+/** The backend's current revision; never throws: a failure is its outcome. */
+export async function readRevisionOutcome(): Promise<RevisionOutcome> {
+  try {
+    return { ok: true, revision: await readContentRevision() };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
 /** One list read for the refresh; never throws: a failure is its outcome. */
 export async function readListOutcome<K extends PageListKey>(key: K): Promise<ListOutcome<K>> {
   try {
@@ -66,9 +79,9 @@ export async function readListOutcome<K extends PageListKey>(key: K): Promise<Li
 }
 
 /**
- * After the first refresh the lists are checked again while the page is visible, at growing
+ * After the first round the revision is asked for again while the page is visible, at growing
  * intervals: an edit made while a visitor has the page open shows up without a reload, and a tab
- * left open costs the backend four small reads every five minutes. A tab that comes back into view
- * is checked at once (unless it just was).
+ * left open costs the backend one request of a few bytes every five minutes. A tab that comes back
+ * into view is checked at once (unless it just was).
  */
 export const RECHECK_DELAYS_MS: readonly number[] = [15_000, 30_000, 60_000, 120_000, 300_000];

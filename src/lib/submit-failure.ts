@@ -1,11 +1,42 @@
 // What the modal tells a visitor whose inquiry was not stored. Kept apart from submit-inquiry.ts so
 // the modal can classify an error without loading the backend client: BackendCallFailed lives in
-// the lazily loaded chunk, so it is recognised by its name and status rather than its class.
-import type { SubmitFailure } from '../content/modal';
+// the lazily loaded chunk, so it is recognised by its name, status and code rather than its class.
+import type { InquiryField, SubmitFailure } from '../content/modal';
 
 export const TOO_MANY_REQUESTS = 429;
 
+/**
+ * The database's refusal when the overall ceiling holds: others' doing, never this visitor's
+ * (PostgREST answers it with HTTP 503; docs/backend.md).
+ */
+export const CEILING_CODE = 'PT503';
+
+/** Where the busy text's link sends a visitor's message, unless GATSBY_INQUIRY_EMAIL says otherwise. */
+export const DEFAULT_INQUIRY_EMAIL = 'hello@adasorter.id';
+
 export function submitFailureOf(error: unknown): SubmitFailure {
-  const { name, status } = (error ?? {}) as { name?: unknown; status?: unknown };
-  return name === 'BackendCallFailed' && status === TOO_MANY_REQUESTS ? 'rate-limited' : 'error';
+  const { name, status, code } = (error ?? {}) as { name?: unknown; status?: unknown; code?: unknown };
+  if (name !== 'BackendCallFailed') return 'error';
+  if (code === CEILING_CODE) return 'busy';
+  return status === TOO_MANY_REQUESTS ? 'rate-limited' : 'error';
+}
+
+/** The team's address, a build setting (Gatsby inlines GATSBY_* variables, written out in full). */
+export function inquiryEmail(): string {
+  return process.env.GATSBY_INQUIRY_EMAIL?.trim() || DEFAULT_INQUIRY_EMAIL;
+}
+
+/**
+ * A `mailto:` link to the team with the visitor's message and details filled in, under the page's
+ * own words (the modal's heading as subject, its field labels), so no other language ships with it.
+ */
+export function mailtoHref(
+  subject: string,
+  labels: Readonly<Record<InquiryField, string>>,
+  fields: Readonly<Record<InquiryField, string>>,
+): string {
+  const body = [fields.message, '', `${labels.name}: ${fields.name}`, `${labels.email}: ${fields.email}`]
+    .concat(fields.company.trim() ? [`${labels.company}: ${fields.company}`] : [])
+    .join('\n');
+  return `mailto:${inquiryEmail()}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }

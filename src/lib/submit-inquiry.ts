@@ -4,9 +4,18 @@ import type { Language } from '../content/languages';
 import type { InquiryType } from '../content/types';
 import { BACKEND_NOT_CONFIGURED_LOG, NOTIFY_FAILED_LOG, NOTIFY_SENT_LOG, SIMULATED_SUBMIT_DELAY_MS } from '../content/modal';
 import { backendSettings, loadBackend } from './backend';
-import type { SubmissionRow } from './backend-client';
+import type { Backend, SubmissionRow } from './backend-client';
+import { CEILING_CODE, TOO_MANY_REQUESTS } from './submit-failure';
+
+/** PostgreSQL's unique violation: a row with this id is already stored. */
+const DUPLICATE_CODE = '23505';
 
 export interface InquiryFields {
+  /**
+   * The draft's id, made once per draft (crypto.randomUUID()) and kept across retries, so that a
+   * retry whose first answer was lost finds its row stored instead of storing a second one.
+   */
+  id: string;
   type: InquiryType;
   name: string;
   email: string;
@@ -22,10 +31,10 @@ export function isBackendConfigured(): boolean {
   return backendSettings() !== null;
 }
 
-/** The row the browser stores: its own id (nothing is read back), an empty company as null. */
+/** The row the browser stores: the draft's id (nothing is read back), an empty company as null. */
 export function submissionRow(fields: InquiryFields): SubmissionRow {
   return {
-    id: crypto.randomUUID(),
+    id: fields.id,
     name: fields.name,
     email: fields.email,
     company: fields.company.trim() === '' ? null : fields.company,
@@ -44,10 +53,37 @@ export async function submitInquiry(fields: InquiryFields): Promise<void> {
   }
   const backend = await loading;
   const row = submissionRow(fields);
-  await backend.insertSubmission(row);
-  // The notify call, only after the row is stored. Awaited so that the team is told before the
-  // visitor sees success and closes the tab; its outcome is only logged and never undoes the success.
-  const notified = await backend.notifyTeam(row, fields.turnstileToken);
+  // The notify call (or the verified store's own email), only after the row is stored. Awaited so
+  // that the team is told before the visitor sees success and closes the tab; its outcome is only
+  // logged and never undoes the success.
+  const notified =
+    (await storeOrPassCeiling(backend, row, fields.turnstileToken)) ?? (await backend.notifyTeam(row, fields.turnstileToken));
   if (notified.ok) console.debug(NOTIFY_SENT_LOG, notified.status, notified.detail);
   else console.warn(NOTIFY_FAILED_LOG, notified.status, notified.detail);
+}
+
+/**
+ * Stores the row; throws when it is not stored. Resolves null when the notify call is still to be
+ * made, or with the function's answer when the verified store made it already.
+ */
+async function storeOrPassCeiling(backend: Backend, row: SubmissionRow, turnstileToken: string | undefined) {
+  try {
+    await backend.insertSubmission(row);
+    return null;
+  } catch (error) {
+    const { code } = error as { code?: unknown };
+    // A retry of this draft whose first answer was lost: the row is stored; the notify function
+    // emails about a row once, however often it is asked.
+    if (code === DUPLICATE_CODE) return null;
+    // Others filled the overall ceiling. A visitor who passed Turnstile goes through the function,
+    // which checks the token before it stores; a refusal of the visitor's own (PT429) is theirs to
+    // hear, any other leaves the ceiling's refusal standing (the modal offers email instead).
+    if (code !== CEILING_CODE || !turnstileToken) throw error;
+    try {
+      return await backend.storeVerified(row, turnstileToken);
+    } catch (verified) {
+      const { status } = verified as { status?: unknown };
+      throw status === TOO_MANY_REQUESTS ? verified : error;
+    }
+  }
 }

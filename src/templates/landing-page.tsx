@@ -27,6 +27,8 @@ interface IndexData {
   allTimelineItem: { nodes: TimelineItem[] };
   adasorter: { nodes: FeatureCard[] };
   worker: { nodes: FeatureCard[] };
+  /** The revision of the content above, as the build read it before the lists. */
+  supabaseContentRevision: { revision: string } | null;
 }
 
 /** What gatsby-node.ts gives each language's page: its language and only its own dictionary. */
@@ -55,8 +57,9 @@ function toLandingContent(data: IndexData, tagline: string): LandingContent {
 export default function LandingPageTemplate({ data, pageContext }: PageProps<IndexData, LandingPageContext>) {
   const { language, dictionary } = pageContext;
   const built = useMemo(() => toLandingContent(data, dictionary.site.tagline), [data, dictionary]);
-  // On a site built with backend settings, the lists are re-read once the browser is idle.
-  const lists = useRefreshedLists(built);
+  // On a site built with backend settings, the browser asks whether the content moved on since this
+  // revision once it is idle, and reads the lists again if it did.
+  const lists = useRefreshedLists(built, data.supabaseContentRevision?.revision ?? null);
   const shown = useMemo(() => localizeLists(lists, language), [lists, language]);
   const pageLanguage = useMemo(() => ({ language, dictionary }), [language, dictionary]);
   return (
@@ -117,5 +120,6 @@ export const query = graphql`
     worker: allFeatureCard(filter: { classification: { eq: "worker" } }, sort: { row_position: ASC }) {
       nodes { id: row_id classification title subtitle icon icon_color title_ind subtitle_ind }
     }
+    supabaseContentRevision { revision }
   }
 `;

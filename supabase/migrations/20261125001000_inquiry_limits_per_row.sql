@@ -252,9 +252,11 @@ comment on function public.inquiry_store_verified(uuid, text, text, text, text, 
 revoke execute on function public.inquiry_store_verified(uuid, text, text, text, text, text, jsonb)
   from public, anon, authenticated;
 grant execute on function public.inquiry_store_verified(uuid, text, text, text, text, text, jsonb) to service_role;
-revoke execute on function private.inquiry_client(jsonb) from public;
-revoke execute on function private.inquiry_duration(interval) from public;
-revoke execute on function private.admit_inquiries(text, text[], boolean) from public;
+revoke execute on function
+  private.inquiry_client(jsonb),
+  private.inquiry_duration(interval),
+  private.admit_inquiries(text, text[], boolean)
+  from public;
 -- A trigger function is never called directly (and PostgreSQL checks EXECUTE only when a trigger is
 -- created): nobody needs it, as 20261123000400_adopted_objects.sql also holds.
 revoke execute on function private.limit_inquiries() from public, anon, authenticated;

@@ -12,7 +12,8 @@
 -- reached the database (a wrong key or a missing function secret stops it before that), and whether
 -- it runs with Turnstile (then unverified inquiries go to the digest by design).
 --
--- The claim functions are replaced with the daily cap in them; nothing else in them changes.
+-- The claim functions are replaced with the daily cap in them; they now take their rows through
+-- one helper (private.inquiry_claim), and otherwise behave as before.
 -- Idempotent: it applies over itself without error or change.
 
 set local lock_timeout = '5s';
@@ -56,6 +57,29 @@ as $$
     and (s.notified_at > now() - interval '1 day' or (s.notified_at is null and s.notify_lease_until > now()));
 $$;
 
+-- Claims the rows `ids` (already locked by the caller) for one sender on `channel`: the claim token
+-- and the rows in arrival order, or no claim when there are none.
+create or replace function private.inquiry_claim(ids uuid[], channel text, lease interval)
+returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  token uuid := gen_random_uuid();
+  claimed jsonb;
+begin
+  with taken as (
+    update public.contact_submissions as s
+    set notify_claim = token, notify_lease_until = now() + lease, notify_channel = channel
+    where s.id = any (ids)
+    returning s.*
+  )
+  select coalesce(pg_catalog.jsonb_agg(private.inquiry_row(taken) order by taken.created_at, taken.id), '[]'::jsonb)
+  into claimed from taken;
+  return pg_catalog.jsonb_build_object('claim', case when claimed <> '[]'::jsonb then token end, 'rows', claimed);
+end;
+$$;
+
 create or replace function public.inquiry_notify_claim_one(
   p_id uuid,
   p_max_age_seconds integer,
@@ -69,6 +93,7 @@ as $$
 declare
   limits private.inquiry_limits;
   s public.contact_submissions;
+  claimed jsonb;
 begin
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('inquiry_notify_claim'));
   select * into limits from private.inquiry_limits;
@@ -97,11 +122,8 @@ begin
     return pg_catalog.jsonb_build_object('outcome', 'capped');
   end if;
 
-  update public.contact_submissions
-  set notify_claim = gen_random_uuid(), notify_lease_until = now() + limits.claim_lease, notify_channel = 'email'
-  where id = p_id
-  returning * into s;
-  return pg_catalog.jsonb_build_object('outcome', 'claimed', 'claim', s.notify_claim, 'row', private.inquiry_row(s));
+  claimed := private.inquiry_claim(array[p_id], 'email', limits.claim_lease);
+  return pg_catalog.jsonb_build_object('outcome', 'claimed', 'claim', claimed -> 'claim', 'row', claimed -> 'rows' -> 0);
 end;
 $$;
 
@@ -114,8 +136,6 @@ as $$
 declare
   limits private.inquiry_limits;
   room integer;
-  token uuid := gen_random_uuid();
-  claimed jsonb;
 begin
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('inquiry_notify_claim'));
   update private.inquiry_sweep
@@ -127,22 +147,14 @@ begin
     return pg_catalog.jsonb_build_object('claim', null, 'rows', '[]'::jsonb);
   end if;
 
-  with picked as (
+  return private.inquiry_claim(array(
     select s.id from public.contact_submissions as s
     where private.inquiry_is_due(s, limits.sweep_rows_since) and not s.notify_digest_only
       and (not p_verified_only or s.notify_verified_at is not null)
     order by s.created_at, s.id
     limit room
     for update skip locked
-  ), taken as (
-    update public.contact_submissions as s
-    set notify_claim = token, notify_lease_until = now() + limits.claim_lease, notify_channel = 'email'
-    from picked where s.id = picked.id
-    returning s.*
-  )
-  select coalesce(pg_catalog.jsonb_agg(private.inquiry_row(taken) order by taken.created_at, taken.id), '[]'::jsonb)
-  into claimed from taken;
-  return pg_catalog.jsonb_build_object('claim', case when claimed <> '[]'::jsonb then token end, 'rows', claimed);
+  ), 'email', limits.claim_lease);
 end;
 $$;
 
@@ -155,8 +167,6 @@ as $$
 declare
   limits private.inquiry_limits;
   capped boolean;
-  token uuid := gen_random_uuid();
-  claimed jsonb;
 begin
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('inquiry_notify_claim'));
   select * into limits from private.inquiry_limits;
@@ -169,22 +179,27 @@ begin
   end if;
   capped := private.inquiry_email_room(limits) <= 0;
 
-  with picked as (
+  return private.inquiry_claim(array(
     select s.id from public.contact_submissions as s
     where private.inquiry_is_due(s, limits.sweep_rows_since)
       and (capped or s.notify_digest_only or (p_verified_only and s.notify_verified_at is null))
     order by s.created_at, s.id
     limit limits.digest_batch
     for update skip locked
-  ), taken as (
-    update public.contact_submissions as s
-    set notify_claim = token, notify_lease_until = now() + limits.claim_lease, notify_channel = 'digest'
-    from picked where s.id = picked.id
-    returning s.*
-  )
-  select coalesce(pg_catalog.jsonb_agg(private.inquiry_row(taken) order by taken.created_at, taken.id), '[]'::jsonb)
-  into claimed from taken;
-  return pg_catalog.jsonb_build_object('claim', case when claimed <> '[]'::jsonb then token end, 'rows', claimed);
+  ), 'digest', limits.claim_lease);
+end;
+$$;
+
+-- A Vault secret's value without surrounding blanks, or null where the secret is missing. The
+-- owner's helper (Vault is the owner's to read) for the sweep's call and the alert job.
+create or replace function private.vault_secret(secret_name text)
+returns text
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  return (select pg_catalog.btrim(s.decrypted_secret) from vault.decrypted_secrets as s where s.name = secret_name limit 1);
 end;
 $$;
 
@@ -195,14 +210,10 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  project_url text;
-  service_role_key text;
+  project_url text := private.vault_secret('project_url');
+  service_role_key text := private.vault_secret('service_role_key');
   request_id bigint;
 begin
-  select pg_catalog.btrim(s.decrypted_secret) into project_url
-  from vault.decrypted_secrets as s where s.name = 'project_url' limit 1;
-  select pg_catalog.btrim(s.decrypted_secret) into service_role_key
-  from vault.decrypted_secrets as s where s.name = 'service_role_key' limit 1;
   if coalesce(project_url, '') = '' or coalesce(service_role_key, '') = '' then
     return null;
   end if;
@@ -226,5 +237,9 @@ $$;
 drop function if exists private.inquiry_emails_in_last_hour();
 
 revoke all on table private.inquiry_sweep from public, anon, authenticated, service_role;
-revoke execute on function private.inquiry_email_room(private.inquiry_limits) from public;
-revoke execute on function private.request_inquiry_sweep() from public;
+revoke execute on function
+  private.inquiry_email_room(private.inquiry_limits),
+  private.inquiry_claim(uuid[], text, interval),
+  private.vault_secret(text),
+  private.request_inquiry_sweep()
+  from public;

@@ -78,6 +78,21 @@ as $$
   select pg_catalog.to_char(moment at time zone 'UTC', 'YYYY-MM-DD HH24:MI "UTC"');
 $$;
 
+-- The refusals of `cause` (flood: the overall ceiling, backlog: pending_max) that no alert has
+-- reported yet.
+create or replace function private.inquiry_refusals_unreported(cause text)
+returns bigint
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(pg_catalog.pg_sequence_last_value(case cause
+           when 'flood' then 'private.inquiry_refusals_overall'::regclass
+           when 'backlog' then 'private.inquiry_refusals_pending'::regclass
+         end), 0)
+    - coalesce((select a.refusals_seen from private.inquiry_alerts as a where a.cause = inquiry_refusals_unreported.cause), 0);
+$$;
+
 -- What is wrong right now, one row per cause found, with a message for people.
 create or replace function private.inquiry_alert_conditions()
 returns table (cause text, count bigint, since timestamptz, message text)
@@ -90,7 +105,6 @@ declare
   sweep private.inquiry_sweep;
   missing text[];
   refusals bigint;
-  seen bigint;
 begin
   select * into limits from private.inquiry_limits;
   select * into sweep from private.inquiry_sweep;
@@ -106,9 +120,7 @@ begin
   if sweep.last_run_at is null or sweep.last_run_at < now() - limits.sweep_silence then
     missing := array(
       select wanted.name from pg_catalog.unnest(array['project_url', 'service_role_key']) as wanted(name)
-      where not exists (
-        select from vault.decrypted_secrets as s where s.name = wanted.name and pg_catalog.btrim(s.decrypted_secret) <> ''
-      )
+      where coalesce(private.vault_secret(wanted.name), '') = ''
     );
     return query select 'sweep'::text, 1::bigint, sweep.last_run_at,
       case when sweep.last_run_at is null then 'The inquiry sweep has never reached the database'
@@ -127,21 +139,19 @@ begin
     and s.notify_failed_at > coalesce((select a.called_at from private.inquiry_alerts as a where a.cause = 'failed'), '-infinity')
   having count(*) > 0;
 
-  select case when r.is_called then r.last_value else 0 end into refusals from private.inquiry_refusals_overall as r;
-  select coalesce((select a.refusals_seen from private.inquiry_alerts as a where a.cause = 'flood'), 0) into seen;
-  if refusals > seen then
-    return query select 'flood'::text, refusals - seen, null::timestamptz,
+  refusals := private.inquiry_refusals_unreported('flood');
+  if refusals > 0 then
+    return query select 'flood'::text, refusals, null::timestamptz,
       pg_catalog.format('%s %s refused because the overall limit (%s in %s) held: a flood is under way.',
-        refusals - seen, case when refusals - seen = 1 then 'inquiry was' else 'inquiries were' end,
+        refusals, case when refusals = 1 then 'inquiry was' else 'inquiries were' end,
         limits.inserts_overall, private.inquiry_duration(limits.insert_window));
   end if;
 
-  select case when r.is_called then r.last_value else 0 end into refusals from private.inquiry_refusals_pending as r;
-  select coalesce((select a.refusals_seen from private.inquiry_alerts as a where a.cause = 'backlog'), 0) into seen;
-  if refusals > seen then
-    return query select 'backlog'::text, refusals - seen, null::timestamptz,
+  refusals := private.inquiry_refusals_unreported('backlog');
+  if refusals > 0 then
+    return query select 'backlog'::text, refusals, null::timestamptz,
       pg_catalog.format('%s %s refused because %s inquiries were already waiting to be sent.',
-        refusals - seen, case when refusals - seen = 1 then 'inquiry was' else 'inquiries were' end, limits.pending_max);
+        refusals, case when refusals = 1 then 'inquiry was' else 'inquiries were' end, limits.pending_max);
   end if;
 end;
 $$;
@@ -155,8 +165,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  webhook text;
-  project text;
+  webhook text := private.vault_secret('inquiry_alert_webhook_url');
   limits private.inquiry_limits;
   found record;
   payload jsonb;
@@ -164,13 +173,9 @@ declare
   failure text;
   posted integer := 0;
 begin
-  select pg_catalog.btrim(s.decrypted_secret) into webhook
-  from vault.decrypted_secrets as s where s.name = 'inquiry_alert_webhook_url' limit 1;
   if coalesce(webhook, '') = '' then
     return 0;
   end if;
-  select pg_catalog.btrim(s.decrypted_secret) into project
-  from vault.decrypted_secrets as s where s.name = 'project_url' limit 1;
   select * into limits from private.inquiry_limits;
 
   for found in
@@ -184,7 +189,7 @@ begin
       'cause', found.cause,
       'count', found.count,
       'since', found.since,
-      'project', project
+      'project', private.vault_secret('project_url')
     );
     payload := payload || pg_catalog.jsonb_build_object('content', payload ->> 'text');
     begin
@@ -209,10 +214,13 @@ begin
 end;
 $$;
 
-revoke execute on function private.overdue_inquiries() from public;
-revoke execute on function private.inquiry_alert_conditions() from public;
-revoke execute on function private.alert_time(timestamptz) from public;
-revoke execute on function private.send_inquiry_alerts() from public;
+revoke execute on function
+  private.overdue_inquiries(),
+  private.alert_time(timestamptz),
+  private.inquiry_refusals_unreported(text),
+  private.inquiry_alert_conditions(),
+  private.send_inquiry_alerts()
+  from public;
 
 comment on function private.send_inquiry_alerts() is
   'Posts what stalls or floods the inquiries to the Vault secret inquiry_alert_webhook_url (pg_net), '

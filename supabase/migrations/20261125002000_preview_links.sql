@@ -279,13 +279,17 @@ comment on function public.arrange_content(text, text, jsonb) is
 
 -- Functions are executable by PUBLIC unless revoked, and Supabase grants the API roles every new
 -- function in `public`: only anon, the page's role, gets these, and the helpers go to nobody.
-revoke all on function private.preview_link(text) from public, anon, authenticated, service_role;
-revoke all on function private.preview_rows(regclass, text) from public, anon, authenticated, service_role;
-revoke all on function private.preview_content(text) from public, anon, authenticated, service_role;
-revoke all on function private.arrange_content(text, text, jsonb) from public, anon, authenticated, service_role;
-revoke all on function public.preview_content(text) from public, anon, authenticated, service_role;
-revoke all on function public.arrange_content(text, text, jsonb) from public, anon, authenticated, service_role;
-grant execute on function private.preview_content(text) to anon;
-grant execute on function private.arrange_content(text, text, jsonb) to anon;
-grant execute on function public.preview_content(text) to anon;
-grant execute on function public.arrange_content(text, text, jsonb) to anon;
+revoke all on function
+  private.preview_link(text),
+  private.preview_rows(regclass, text),
+  private.preview_content(text),
+  private.arrange_content(text, text, jsonb),
+  public.preview_content(text),
+  public.arrange_content(text, text, jsonb)
+  from public, anon, authenticated, service_role;
+grant execute on function
+  private.preview_content(text),
+  private.arrange_content(text, text, jsonb),
+  public.preview_content(text),
+  public.arrange_content(text, text, jsonb)
+  to anon;

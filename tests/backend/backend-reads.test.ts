@@ -1,10 +1,11 @@
-// Calls 1-4 of docs/behaviour.md#the-calls-the-page-makes as the browser makes them: the refresh's
-// reads on postgrest-js and the modal's connection test on supabase-js (the real packages, run by
-// the site's src/lib code) against the local backend, every request checked as it arrived.
+// Calls 0-4 of docs/behaviour.md#the-calls-the-page-makes as the browser makes them: the refresh's
+// question for the content revision (a plain fetch), its reads on postgrest-js and the modal's
+// connection test on supabase-js (the real packages, run by the site's src/lib code) against the
+// local backend, every request checked as it arrived.
 import type { LocalBackend } from 'local-supabase';
 import { CONNECTION_TEST_LOG } from '../../src/content/modal';
 import { PAGE_LIST_KEYS } from '../../src/content/model';
-import { backendSettings, loadBackend, loadContentReader } from '../../src/lib/backend';
+import { backendSettings, loadBackend, loadContentReader, readContentRevision } from '../../src/lib/backend';
 import { testConnection } from '../../src/lib/connection-test';
 import { callShape, siteCalls, startSiteBackend } from './support/site-backend';
 
@@ -121,6 +122,65 @@ describe('calls 1-3: the page lists, read as the build reads them', () => {
       // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
       message: expect.stringContaining('read timeline: HTTP 500'),
     });
+  });
+});
+
+describe("call 0: the refresh's question for the content revision", () => {
+  const stored = async () => (await backend.db.query<{ r: string }>('select revision::text as r from private.content_revision')).rows[0]?.r;
+
+  it('is one GET with the anon key as its one URL parameter and no header of its own, answered as anon', async () => {
+    await expect(readContentRevision()).resolves.toBe(await stored());
+    const calls = siteCalls(backend);
+    expect(calls.map(callShape)).toEqual([
+      { method: 'GET', path: '/rest/v1/rpc/content_revision', query: { apikey: backend.anonKey }, headers: {}, body: null },
+    ]);
+    // Nothing a script set that would make a browser ask first (a CORS preflight).
+    expect(
+      Object.keys(calls[0]?.headers ?? {}).filter((name) =>
+        /^(x-client-info|apikey|authorization|content-type|prefer|accept-profile)$/.test(name),
+      ),
+    ).toEqual([]);
+    expect(calls[0]).toMatchObject({ role: 'anon', status: 200 });
+    // Nothing else went to the backend.
+    expect(backend.requests).toHaveLength(1);
+  });
+
+  it('answers the new revision after an edit', async () => {
+    const before = await readContentRevision();
+    await backend.sql(`update timeline set title = title || ' (edited)' where order_index = (select min(order_index) from timeline)`);
+    const after = await readContentRevision();
+    expect(Number(after)).toBe(Number(before) + 1);
+  });
+
+  it('fails with the status when the backend fails it, and when the answer holds no revision', async () => {
+    backend.failReads(true);
+    await expect(readContentRevision()).rejects.toMatchObject({
+      name: 'BackendCallFailed',
+      status: 500,
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
+      message: expect.stringContaining('read rpc/content_revision: HTTP 500'),
+    });
+    backend.failReads(false);
+    backend.intercept(() => ({ status: 200, body: '<html>maintenance</html>' }));
+    try {
+      await expect(readContentRevision()).rejects.toMatchObject({
+        name: 'BackendCallFailed',
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
+        message: expect.stringContaining('no revision in <html>maintenance</html>'),
+      });
+    } finally {
+      backend.intercept(null);
+    }
+  });
+
+  it('fails as no answer when the backend cannot be reached', async () => {
+    const url = process.env.GATSBY_SUPABASE_URL;
+    process.env.GATSBY_SUPABASE_URL = 'http://127.0.0.1:1';
+    try {
+      await expect(readContentRevision()).rejects.toMatchObject({ name: 'BackendCallFailed', status: 0 });
+    } finally {
+      process.env.GATSBY_SUPABASE_URL = url;
+    }
   });
 });
 

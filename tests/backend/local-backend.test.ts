@@ -3,8 +3,15 @@
 // notify function's calls in PostgREST's shapes (asserted here through postgrest-js itself).
 import { PostgrestClient } from '@supabase/postgrest-js';
 import path from 'node:path';
-import { PROJECT_SCHEMA, startLocalBackend, type LocalBackend } from 'local-supabase';
-import { insertInquiry, type VisitorRow } from 'local-supabase/visitor';
+import {
+  LOCAL_ALERT_WEBHOOK,
+  PROJECT_SCHEMA,
+  TURNSTILE_DUMMY_TOKEN,
+  TURNSTILE_TEST_SECRETS,
+  startLocalBackend,
+  type LocalBackend,
+} from 'local-supabase';
+import { insertInquiry, notifyTeam, type VisitorRow } from 'local-supabase/visitor';
 
 let backend: LocalBackend;
 
@@ -41,6 +48,7 @@ beforeEach(() => {
   backend.failWrites(false);
   backend.hang(false);
   backend.intercept(null);
+  backend.loseAnswer(null);
   backend.requests.length = 0;
 });
 
@@ -176,6 +184,55 @@ describe("an editor's change", () => {
   });
 });
 
+describe('the content revision', () => {
+  const revisionUrl = (query = '') => `${backend.url}/rest/v1/rpc/content_revision${query}`;
+  const stored = async () =>
+    Number((await backend.db.query<{ r: string }>('select revision::text as r from private.content_revision')).rows[0]?.r);
+
+  it('answers a GET with the key as the apikey URL parameter and no header, as anon, with the bare number', async () => {
+    const response = await fetch(revisionUrl(`?apikey=${backend.anonKey}`));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toBe(await stored());
+    // The gateway leaves the parameter in: the function takes it as an argument and ignores it.
+    expect(backend.requests.map((r) => [r.method, r.path, r.query, r.role])).toEqual([
+      ['GET', '/rest/v1/rpc/content_revision', { apikey: backend.anonKey }, 'anon'],
+    ]);
+  });
+
+  it('answers the build, which sends the key in the headers, the same', async () => {
+    const { data, status } = await client(backend.anonKey).rpc('content_revision', {}, { get: true }).overrideTypes<number>();
+    expect({ status, data }).toEqual({ status: 200, data: await stored() });
+  });
+
+  it("moves with an editor's PATCH, and not with a read", async () => {
+    const before = await stored();
+    await client(backend.anonKey).from('timeline').select('id,title,is_active,order_index').eq('is_active', true).order('order_index');
+    expect(await stored()).toBe(before);
+    const { status } = await client(backend.serviceKey)
+      .from('timeline')
+      .update({ title: 'Edited for the revision' })
+      .eq('id', '20000000-0000-4000-8000-000000000002');
+    expect(status).toBe(204);
+    expect(await (await fetch(revisionUrl(`?apikey=${backend.anonKey}`))).json()).toBe(before + 1);
+  });
+
+  it('is refused without a key, with an unknown parameter, and to a POST', async () => {
+    expect((await fetch(revisionUrl())).status).toBe(401);
+    expect((await fetch(revisionUrl(`?apikey=${backend.anonKey}&since=3`))).status).toBe(404);
+    const post = await fetch(revisionUrl(), {
+      method: 'POST',
+      headers: { apikey: backend.anonKey, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(post.status).toBe(400);
+  });
+
+  it('fails with the other reads while reads are failing', async () => {
+    backend.failReads(true);
+    expect((await fetch(revisionUrl(`?apikey=${backend.anonKey}`))).status).toBe(500);
+  });
+});
+
 describe('submissions', () => {
   it('inserts with return=minimal: 201, no body, one stored row', async () => {
     const row = submission({ message: '<script>alert(1)</script> stays text' });
@@ -230,6 +287,120 @@ describe('submissions', () => {
   });
 });
 
+describe('the client address, as Cloudflare sets it in front of Supabase', () => {
+  beforeEach(async () => {
+    await backend.sql('delete from contact_submissions');
+    await backend.db.query('delete from private.inquiry_writes');
+  });
+
+  it('is cf-connecting-ip, the connecting address over any value the client sent, and reaches the database as request.headers', async () => {
+    const response = await fetch(`${backend.url}/rest/v1/contact_submissions`, {
+      method: 'POST',
+      headers: {
+        apikey: backend.anonKey,
+        Authorization: `Bearer ${backend.anonKey}`,
+        'Content-Type': 'application/json',
+        Prefer: 'return=minimal',
+        'cf-connecting-ip': '192.0.2.1',
+        'x-forwarded-for': '192.0.2.2',
+      },
+      body: JSON.stringify(submission()),
+    });
+    expect(response.status).toBe(201);
+    expect(backend.requests[0]?.headers).toMatchObject({ 'cf-connecting-ip': '127.0.0.1', 'x-forwarded-for': '192.0.2.2, 127.0.0.1' });
+    // The table's limit counted the row under the address the trigger read from request.headers.
+    expect((await backend.db.query('select client from private.inquiry_writes')).rows).toEqual([{ client: '127.0.0.1' }]);
+  });
+
+  it('tells clients apart by the loopback address they connect from, as the benchmark does', async () => {
+    for (const address of ['127.0.0.1', '127.0.0.7', '127.0.0.7']) expect((await insertFrom(address)).status).toBe(201);
+    const counted = await backend.db.query('select client, count(*)::int as n from private.inquiry_writes group by client order by client');
+    expect(counted.rows).toEqual([
+      { client: '127.0.0.1', n: 1 },
+      { client: '127.0.0.7', n: 2 },
+    ]);
+  });
+
+  it('routes a percent-encoded path as PostgREST does, so the table’s limits count it like any other', async () => {
+    const encoded = (row: Record<string, unknown>) =>
+      fetch(`${backend.url}/rest/v1/contact%5Fsubmissions`, {
+        method: 'POST',
+        headers: { apikey: backend.anonKey, Authorization: `Bearer ${backend.anonKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(row),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await encoded(submission())).status);
+    expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
+    expect(backend.requests[0]?.path).toBe('/rest/v1/contact%5Fsubmissions');
+  });
+});
+
+describe('the verified store and the alerts', () => {
+  it('serves inquiry_store_verified to the service role only, and stores past the ceiling', async () => {
+    await backend.sql('delete from contact_submissions');
+    await backend.db.exec(
+      `delete from private.inquiry_writes; insert into private.inquiry_writes (client) select '198.51.100.1' from generate_series(1, 100)`,
+    );
+    const row = submission();
+    const args = {
+      p_id: row.id,
+      p_name: row.name,
+      p_email: row.email,
+      p_company: null,
+      p_message: row.message,
+      p_type: 'contact',
+      p_headers: { 'cf-connecting-ip': '203.0.113.5' },
+    };
+    expect((await client(backend.anonKey).rpc('inquiry_store_verified', args)).status).toBe(401);
+    const stored: { status: number; data: unknown } = await client(backend.serviceKey).rpc('inquiry_store_verified', args);
+    expect({ status: stored.status, data: stored.data }).toEqual({ status: 200, data: { outcome: 'stored' } });
+    expect((await client(backend.serviceKey).rpc('inquiry_store_verified', args)).data).toEqual({ outcome: 'duplicate' });
+    // Counted once, under the visitor's address the function passed on.
+    expect(
+      (await backend.db.query('select count(*)::int as n from private.inquiry_writes where client = $1', ['203.0.113.5'])).rows,
+    ).toEqual([{ n: 1 }]);
+    await backend.db.query('delete from private.inquiry_writes');
+  });
+
+  it('runs the alert job as pg_cron would and keeps what it posted (recorded, never sent)', async () => {
+    await backend.db.query(`update private.inquiry_limits set inserts_overall = 1`);
+    try {
+      await backend.db.query('delete from private.inquiry_writes');
+      expect((await insertFrom('127.0.0.1')).status).toBe(201);
+      const refused = await insertFrom('127.0.0.2');
+      expect(refused.status).toBe(503);
+      await backend.runSweep();
+      const posted = await backend.runAlerts();
+      expect(posted).toEqual([expect.objectContaining({ cause: 'flood', count: 1, project: backend.url })]);
+      expect(posted[0]?.text).toMatch(/a flood is under way/);
+      expect(backend.alerts).toEqual(posted);
+      // Once an hour per cause.
+      expect(await backend.runAlerts()).toEqual([]);
+      expect(await backend.db.query(`select 1 from net.http_post_calls where url = $1`, [LOCAL_ALERT_WEBHOOK])).toMatchObject({ rows: [] });
+    } finally {
+      await backend.db.exec(`update private.inquiry_limits set inserts_overall = 100; delete from private.inquiry_writes`);
+      await backend.sql('delete from contact_submissions');
+      backend.emails.length = 0;
+    }
+  }, 120_000);
+
+  it('checks Turnstile with a siteverify stand-in when given a test secret', async () => {
+    const checked = await startLocalBackend({ turnstileSecret: TURNSTILE_TEST_SECRETS.alwaysPasses });
+    try {
+      const row = submission() as unknown as VisitorRow;
+      expect((await insertInquiry(checked.url, checked.anonKey, row, '127.0.0.9')).status).toBe(201);
+      const answer = await notifyTeam(checked.url, checked.anonKey, row, '127.0.0.9', TURNSTILE_DUMMY_TOKEN);
+      expect({ status: answer.status, output: answer.status === 200 ? '' : checked.functionOutput() }).toEqual({ status: 200, output: '' });
+      expect(checked.siteverify?.requests).toEqual([
+        { secret: TURNSTILE_TEST_SECRETS.alwaysPasses, response: TURNSTILE_DUMMY_TOKEN, remoteip: '127.0.0.9' },
+      ]);
+      expect(await checked.sql('select notify_verified_at is not null as verified from contact_submissions')).toEqual([{ verified: true }]);
+    } finally {
+      await checked.stop();
+    }
+  }, 120_000);
+});
+
 describe('test controls', () => {
   it('fails reads and writes on request', async () => {
     backend.failReads(true);
@@ -252,6 +423,18 @@ describe('test controls', () => {
     backend.hang(false);
     const { status } = await client(backend.anonKey).from('timeline').select('id').eq('is_active', true).order('order_index');
     expect(status).toBe(200);
+  });
+
+  it('runs a request and loses its answer on request, as a connection cut on the way back', async () => {
+    await backend.sql('delete from contact_submissions');
+    await backend.db.query('delete from private.inquiry_writes');
+    backend.loseAnswer((request) => request.method === 'POST');
+    const row = submission();
+    await expect(insertInquiry(backend.url, backend.anonKey, row as unknown as VisitorRow)).rejects.toThrow(/socket hang up/);
+    expect(backend.requests.map((r) => [r.method, r.path, r.status])).toEqual([['POST', '/rest/v1/contact_submissions', 0]]);
+    expect(await backend.sql('select id from contact_submissions')).toEqual([{ id: row.id }]);
+    backend.loseAnswer(null);
+    expect((await insertInquiry(backend.url, backend.anonKey, row as unknown as VisitorRow)).status).toBe(409);
   });
 
   it('lets a hook answer instead, request by request, and logs what it answered', async () => {

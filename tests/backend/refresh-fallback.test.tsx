@@ -1,6 +1,7 @@
-// The client-side refresh fallback on the real page component (src/templates/landing-page.tsx): the built
-// lists first, then, once the browser is idle, what the backend holds. The backend client is
-// replaced at its module boundary (src/lib/backend); its HTTP calls are tests/backend/backend-reads.test.ts.
+// The client-side refresh on the real page component (src/templates/landing-page.tsx): the built
+// lists first, then, once the browser is idle, the backend's revision, and what the backend holds
+// when that moved on from the page's. The backend client is replaced at its module boundary
+// (src/lib/backend); its HTTP calls are tests/backend/backend-reads.test.ts.
 import { act, render, screen, within } from '@testing-library/react';
 import { MotionGlobalConfig } from 'framer-motion';
 import React, { Profiler, type ComponentProps } from 'react';
@@ -11,14 +12,14 @@ import type { Language } from '../../src/content/languages';
 import type { PageListKey } from '../../src/content/model';
 import { SITE } from '../../src/content/site';
 import type { FeatureCard, MaterialCoverageItem, TimelineItem } from '../../src/content/types';
-import { backendSettings, loadContentReader } from '../../src/lib/backend';
+import { backendSettings, loadContentReader, readContentRevision } from '../../src/lib/backend';
 import type { ContentReader } from '../../src/lib/content-reader';
 import { RECHECK_DELAYS_MS, REFRESH_FAILED_LOG, REFRESH_KEPT_LOG } from '../../src/lib/refresh';
 import { whenIdle } from '../../src/lib/when-idle';
 import { DICTIONARIES } from '../support/page-language';
 import { ILLUSTRATIONS, featureCard, material, milestone, processedPicture, storageUrl } from '../page/fixtures';
 
-jest.mock('../../src/lib/backend', () => ({ backendSettings: jest.fn(), loadContentReader: jest.fn() }));
+jest.mock('../../src/lib/backend', () => ({ backendSettings: jest.fn(), loadContentReader: jest.fn(), readContentRevision: jest.fn() }));
 jest.mock('../../src/lib/when-idle', () => ({ whenIdle: jest.fn() }));
 
 const scrollTo = jest.fn();
@@ -79,6 +80,15 @@ const setHidden = (value: boolean) =>
 let warn: jest.SpyInstance;
 let error: jest.SpyInstance;
 
+/** The revision the page was built from. */
+const BUILT_REVISION = '41';
+/**
+ * Unless a test says otherwise, the backend was edited before every round: each answer is a new
+ * revision, so every round reads the lists.
+ */
+let edits = 0;
+const editedEveryRound = () => Promise.resolve(`edit ${++edits}`);
+
 beforeEach(() => {
   hidden = false;
   idleCallbacks = [];
@@ -92,7 +102,11 @@ beforeEach(() => {
     };
   });
   jest.mocked(backendSettings).mockReturnValue({ url: 'https://project.supabase.co', anonKey: 'anon' });
-  jest.mocked(loadContentReader).mockImplementation(() => Promise.resolve({ readList } as unknown as ContentReader));
+  jest
+    .mocked(loadContentReader)
+    .mockClear()
+    .mockImplementation(() => Promise.resolve({ readList } as unknown as ContentReader));
+  jest.mocked(readContentRevision).mockReset().mockImplementation(editedEveryRound);
   warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -116,7 +130,7 @@ const BUILT: Built = {
 };
 
 // The page's query result, as Gatsby hands it to the page component.
-const pageProps = (built: Built, language: Language) =>
+const pageProps = (built: Built, revision: string | null, language: Language) =>
   ({
     data: {
       site: { siteMetadata: SITE },
@@ -126,16 +140,17 @@ const pageProps = (built: Built, language: Language) =>
       allTimelineItem: { nodes: built.timeline },
       adasorter: { nodes: built.adasorter },
       worker: { nodes: built.worker },
+      supabaseContentRevision: revision === null ? null : { revision },
     },
     pageContext: { language, dictionary: DICTIONARIES[language] },
   }) as unknown as ComponentProps<typeof LandingPageTemplate>;
 
 let commits = 0;
-function renderPage(built: Built = BUILT, language: Language = 'en') {
+function renderPage(built: Built = BUILT, revision: string | null = BUILT_REVISION, language: Language = 'en') {
   commits = 0;
   return render(
     <Profiler id="page" onRender={() => (commits += 1)}>
-      <LandingPageTemplate {...pageProps(built, language)} />
+      <LandingPageTemplate {...pageProps(built, revision, language)} />
     </Profiler>,
   );
 }
@@ -154,6 +169,7 @@ describe('without backend settings', () => {
     jest.mocked(backendSettings).mockReturnValue(null);
     renderPage();
     await becomeIdle();
+    expect(readContentRevision).not.toHaveBeenCalled();
     expect(loadContentReader).not.toHaveBeenCalled();
     expect(readList).not.toHaveBeenCalled();
     expect(materialNames()).toEqual(['Material pet', 'Material glass']);
@@ -161,10 +177,12 @@ describe('without backend settings', () => {
 });
 
 describe('with backend settings', () => {
-  it('waits for the browser to be idle, then reads the four lists once each', async () => {
+  it('waits for the browser to be idle, asks for the revision, then reads the four lists once each', async () => {
     renderPage();
+    expect(readContentRevision).not.toHaveBeenCalled();
     expect(readList).not.toHaveBeenCalled();
     await becomeIdle();
+    expect(readContentRevision).toHaveBeenCalledTimes(1);
     expect(readList.mock.calls.map(([key]) => key).sort()).toEqual(['adasorter', 'coverage', 'timeline', 'worker']);
   });
 
@@ -185,7 +203,7 @@ describe('with backend settings', () => {
 
   it('on /id/, shows the twins the backend now holds, and English where a twin is empty, in the same order', async () => {
     const built = { ...BUILT, coverage: [material('pet', 'live', { name_ind: 'Botol PET' }), material('glass', 'development')] };
-    renderPage(built, 'id');
+    renderPage(built, BUILT_REVISION, 'id');
     const title = DICTIONARIES.id.coverage.title;
     expect(materialNames(title)).toEqual(['Botol PET', 'Material glass']);
     await becomeIdle();
@@ -225,14 +243,17 @@ describe('with backend settings', () => {
       expect(petPicture()).not.toBeNull();
     });
 
-    it('keeps the processed picture of a changed row whose picture is the same, and shows a new one from its URL', async () => {
+    it('keeps the processed picture of a changed row whose picture is the same, and shows the icon for a new photo, never its original', async () => {
       renderPage(withFiles);
       await becomeIdle();
       await answer('coverage', [{ ...petRow, name: 'PET (renamed)' }, material('glass', 'development', { image: storageUrl('glass') })]);
       expect(materialNames()).toEqual(['PET (renamed)', 'Material glass']);
       expect(petPicture()).not.toBeNull();
       expect(coverage().innerHTML).not.toContain(photo);
-      expect(within(coverage()).getAllByRole('listitem')[1]?.querySelector('img')).toHaveAttribute('src', storageUrl('glass'));
+      const glass = within(coverage()).getAllByRole('listitem')[1] as HTMLElement;
+      expect(glass.querySelector('img')).toBeNull();
+      expect(glass.querySelector('svg')).not.toBeNull();
+      expect(document.documentElement.innerHTML).not.toContain(storageUrl('glass'));
     });
   });
 
@@ -426,5 +447,86 @@ describe('while the page stays open', () => {
     readList.mockClear();
     await elapse(10 * 60_000);
     expect(readList).not.toHaveBeenCalled();
+  });
+});
+
+describe('asking for the revision first', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('reads no list, and loads no reader, while the backend holds the revision the page was built from', async () => {
+    jest.mocked(readContentRevision).mockImplementation(() => Promise.resolve(BUILT_REVISION));
+    renderPage();
+    await becomeIdle();
+    // Ten visible minutes: the rounds at about 0, 15, 45, 105, 225 and 525 s.
+    for (const delay of RECHECK_DELAYS_MS) await elapse(delay);
+    expect(readContentRevision).toHaveBeenCalledTimes(6);
+    expect(loadContentReader).not.toHaveBeenCalled();
+    expect(readList).not.toHaveBeenCalled();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('reads the lists when the revision moved, shows the change, and reads nothing more until it moves again', async () => {
+    const revisions = ['42', '42', '43'];
+    jest.mocked(readContentRevision).mockImplementation(() => Promise.resolve(revisions.shift() ?? '43'));
+    renderPage();
+    await becomeIdle();
+    expect(readList).toHaveBeenCalledTimes(4);
+    await answerAll({
+      timeline: [{ ...milestone('1', 'completed'), title: 'Edited title' }, milestone('2', 'current'), milestone('3', 'upcoming')],
+    });
+    expect(within(timelineStrip()).getByText('Edited title')).toBeInTheDocument();
+
+    readList.mockClear();
+    await elapse(RECHECK_DELAYS_MS[0] as number);
+    expect(readContentRevision).toHaveBeenCalledTimes(2);
+    expect(readList).not.toHaveBeenCalled();
+
+    await elapse(RECHECK_DELAYS_MS[1] as number);
+    expect(readContentRevision).toHaveBeenCalledTimes(3);
+    expect(readList).toHaveBeenCalledTimes(4);
+  });
+
+  it('keeps the built content, reads no list and logs it when the revision cannot be read', async () => {
+    const failure = new Error('read rpc/content_revision: HTTP 503');
+    jest.mocked(readContentRevision).mockRejectedValue(failure);
+    renderPage({ ...BUILT, worker: [] });
+    await becomeIdle();
+    expect(readList).not.toHaveBeenCalled();
+    expect(materialNames()).toEqual(['Material pet', 'Material glass']);
+    // A list the build delivered empty keeps its empty text: no skeleton, no error text.
+    expect(within(workerColumn()).getByText(LIST_TEXT.features.empty)).toBeInTheDocument();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(warn).toHaveBeenCalledWith(REFRESH_KEPT_LOG, 'revision', failure);
+    expect(error).not.toHaveBeenCalled();
+
+    // The next round asks again, and reads the lists once the backend answers a moved revision.
+    jest.mocked(readContentRevision).mockImplementation(() => Promise.resolve('42'));
+    await elapse(RECHECK_DELAYS_MS[0] as number);
+    expect(readList).toHaveBeenCalledTimes(4);
+  });
+
+  it('reads every list again at the next round when one of them failed, though the revision stayed', async () => {
+    jest.mocked(readContentRevision).mockImplementation(() => Promise.resolve('42'));
+    renderPage();
+    await becomeIdle();
+    await answerAll({ coverage: new Error('down') });
+    readList.mockClear();
+    await elapse(RECHECK_DELAYS_MS[0] as number);
+    expect(readList).toHaveBeenCalledTimes(4);
+    await answerAll({ coverage: [material('pet', 'live', { name: 'Read at last' })] });
+    expect(materialNames()).toEqual(['Read at last']);
+
+    readList.mockClear();
+    await elapse(RECHECK_DELAYS_MS[1] as number);
+    expect(readList).not.toHaveBeenCalled();
+  });
+
+  it('reads the lists at the first round of a page built without a revision', async () => {
+    jest.mocked(readContentRevision).mockImplementation(() => Promise.resolve(BUILT_REVISION));
+    renderPage(BUILT, null);
+    await becomeIdle();
+    expect(readList).toHaveBeenCalledTimes(4);
   });
 });

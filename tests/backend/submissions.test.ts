@@ -2,8 +2,9 @@
 // the browser makes them: submitInquiry (the modal's one path) on supabase-js against the local
 // backend, whose notify function runs under Deno and mails a Resend stand-in. One insert without
 // read-back, then one notify with the bearer key; nothing else.
-import type { LocalBackend, LoggedRequest } from 'local-supabase';
+import { TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_SECRETS, type LocalBackend, type LoggedRequest } from 'local-supabase';
 import { NOTIFY_FAILED_LOG, NOTIFY_SENT_LOG } from '../../src/content/modal';
+import { submitFailureOf } from '../../src/lib/submit-failure';
 import { submitInquiry, type InquiryFields } from '../../src/lib/submit-inquiry';
 import { UUID_V4, callShape, siteCalls, startSiteBackend } from './support/site-backend';
 
@@ -24,7 +25,7 @@ afterAll(() => {
   delete process.env.GATSBY_SUPABASE_ANON_KEY;
 });
 
-const typed: InquiryFields = {
+const typed: Omit<InquiryFields, 'id'> = {
   type: 'investor',
   language: 'id',
   name: 'Budi <b>Santoso</b>',
@@ -32,6 +33,17 @@ const typed: InquiryFields = {
   company: '',
   message: 'The deck, please.\nWe sort 20 t/day.',
 };
+
+/** A new draft: the modal makes one id per draft. */
+const draft = (fields: Partial<InquiryFields> = {}): InquiryFields => ({ id: crypto.randomUUID(), ...typed, ...fields });
+
+/** Fills the overall ceiling as a flood of others would: its window holds as many admissions as it allows. */
+async function fillCeiling(backend: LocalBackend): Promise<void> {
+  await backend.db.exec(`
+    delete from private.inquiry_writes;
+    insert into private.inquiry_writes (client)
+      select '198.51.100.' || (i % 250) from generate_series(1, (select inserts_overall from private.inquiry_limits)) as i;`);
+}
 
 const insertsAndNotifies = (backend: LocalBackend): LoggedRequest[] =>
   siteCalls(backend).filter((r) => r.path === '/rest/v1/contact_submissions' || r.path.startsWith('/functions/'));
@@ -47,13 +59,16 @@ describe('with a working backend', () => {
   });
   beforeEach(async () => {
     backend.failWrites(false);
+    backend.loseAnswer(null);
     backend.requests.length = 0;
     backend.emails.length = 0;
     await backend.sql(`delete from contact_submissions`);
+    // Each test starts with the table's limits unspent.
+    await backend.db.query(`delete from private.inquiry_writes`);
   });
 
   it('inserts one row with a browser-made id and no read-back, then notifies with the same body and the bearer key', async () => {
-    await submitInquiry(typed);
+    await submitInquiry(draft());
 
     const calls = insertsAndNotifies(backend);
     expect(calls.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
@@ -97,7 +112,7 @@ describe('with a working backend', () => {
   });
 
   it('sends a Turnstile token with the notify call only, never into the stored row', async () => {
-    await submitInquiry({ ...typed, turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' });
+    await submitInquiry(draft({ turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' }));
     const [insert, notify] = insertsAndNotifies(backend);
     expect(Object.keys(insert?.body as object)).toEqual(['id', 'name', 'email', 'company', 'message', 'type', 'language']);
     expect(notify?.body).toEqual({ ...(insert?.body as object), turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' });
@@ -106,7 +121,7 @@ describe('with a working backend', () => {
   });
 
   it('notifies only after the insert has answered', async () => {
-    await submitInquiry({ ...typed, company: 'Bank Sampah Maju' });
+    await submitInquiry(draft({ company: 'Bank Sampah Maju' }));
     const calls = insertsAndNotifies(backend);
     expect(calls.map((r) => r.method + ' ' + r.path)).toEqual([
       'POST /rest/v1/contact_submissions',
@@ -119,24 +134,108 @@ describe('with a working backend', () => {
   });
 
   it('gives every inquiry its own id', async () => {
-    await submitInquiry(typed);
-    await submitInquiry(typed);
+    await submitInquiry(draft());
+    await submitInquiry(draft());
     const ids = insertsAndNotifies(backend)
       .filter((r) => r.path === '/rest/v1/contact_submissions')
       .map((r) => (r.body as { id: string }).id);
     expect(new Set(ids).size).toBe(2);
   });
 
+  it('a retry of one draft after its answer was lost stores no second row and sends no second email', async () => {
+    const fields = draft();
+    backend.loseAnswer((request) => request.method === 'POST' && request.path === '/rest/v1/contact_submissions');
+    await expect(submitInquiry(fields)).rejects.toMatchObject({ name: 'BackendCallFailed' });
+    backend.loseAnswer(null);
+    // The visitor presses Send again: the same draft, the same id.
+    await expect(submitInquiry(fields)).resolves.toBeUndefined();
+
+    expect(insertsAndNotifies(backend).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+      'POST /rest/v1/contact_submissions 0',
+      'POST /rest/v1/contact_submissions 409',
+      'POST /functions/v1/inquiry-notif-resend 200',
+    ]);
+    expect(await backend.sql(`select id from contact_submissions`)).toEqual([{ id: fields.id }]);
+    expect(backend.emails).toHaveLength(1);
+    // A third press (the success view lost too) still sends nothing more.
+    await submitInquiry(fields);
+    expect(await backend.sql(`select id from contact_submissions`)).toHaveLength(1);
+    await backend.runSweep();
+    expect(backend.emails).toHaveLength(1);
+  });
+
+  it('when others fill the overall ceiling, throws the ceiling’s refusal (not the visitor’s own) and stores nothing', async () => {
+    await fillCeiling(backend);
+    const refused: unknown = await submitInquiry(draft()).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ name: 'BackendCallFailed', status: 503, code: 'PT503' });
+    expect(submitFailureOf(refused)).toBe('busy');
+    expect(siteCalls(backend).filter((r) => r.path.startsWith('/functions/'))).toEqual([]);
+    expect(await backend.sql(`select id from contact_submissions`)).toEqual([]);
+  });
+
   it('throws when the insert fails, and sends no notify', async () => {
     backend.failWrites(true);
-    await expect(submitInquiry(typed)).rejects.toMatchObject({ name: 'BackendCallFailed', status: 500 });
+    await expect(submitInquiry(draft())).rejects.toMatchObject({ name: 'BackendCallFailed', status: 500 });
     expect(insertsAndNotifies(backend).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['POST /rest/v1/contact_submissions 500']);
     expect(await backend.sql(`select id from contact_submissions`)).toEqual([]);
   });
 
   it('throws when the database refuses the row (a constraint), and sends no notify', async () => {
-    await expect(submitInquiry({ ...typed, email: 'not an address' })).rejects.toMatchObject({ status: 400 });
+    await expect(submitInquiry(draft({ email: 'not an address' }))).rejects.toMatchObject({ status: 400 });
     expect(siteCalls(backend).filter((r) => r.path.startsWith('/functions/'))).toEqual([]);
+  });
+});
+
+describe('with Turnstile configured, while others fill the overall ceiling', () => {
+  let backend: LocalBackend;
+
+  beforeAll(async () => {
+    backend = await startSiteBackend({ turnstileSecret: TURNSTILE_TEST_SECRETS.alwaysPasses });
+  }, 60_000);
+  afterAll(async () => {
+    await backend?.stop();
+  });
+  beforeEach(async () => {
+    backend.requests.length = 0;
+    backend.emails.length = 0;
+    await backend.sql(`delete from contact_submissions`);
+    await fillCeiling(backend);
+  });
+
+  it('a visitor who passed the challenge gets through: the function verifies the token, stores the row once and emails once', async () => {
+    const fields = draft({ turnstileToken: TURNSTILE_DUMMY_TOKEN });
+    await expect(submitInquiry(fields)).resolves.toBeUndefined();
+    expect(insertsAndNotifies(backend).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+      'POST /rest/v1/contact_submissions 503',
+      'POST /functions/v1/inquiry-notif-resend 200',
+    ]);
+    expect(siteCalls(backend).find((r) => r.path.startsWith('/functions/'))?.body).toEqual({
+      id: fields.id,
+      name: typed.name,
+      email: typed.email,
+      company: null,
+      message: typed.message,
+      type: typed.type,
+      turnstileToken: TURNSTILE_DUMMY_TOKEN,
+      store: true,
+    });
+    expect(backend.siteverify?.requests).toHaveLength(1);
+    expect(await backend.sql(`select id, notify_verified_at is not null as verified from contact_submissions`)).toEqual([
+      { id: fields.id, verified: true },
+    ]);
+    expect(backend.emails).toHaveLength(1);
+
+    // Its answer lost, the visitor sends again: still one row, one email.
+    await submitInquiry({ ...fields, turnstileToken: TURNSTILE_DUMMY_TOKEN });
+    expect(await backend.sql(`select id from contact_submissions`)).toHaveLength(1);
+    expect(backend.emails).toHaveLength(1);
+  });
+
+  it('without a token the ceiling’s refusal stands, and the function is not asked', async () => {
+    const refused: unknown = await submitInquiry(draft()).catch((error: unknown) => error);
+    expect(submitFailureOf(refused)).toBe('busy');
+    expect(siteCalls(backend).filter((r) => r.path.startsWith('/functions/'))).toEqual([]);
+    expect(await backend.sql(`select id from contact_submissions`)).toEqual([]);
   });
 });
 
@@ -152,7 +251,7 @@ describe('with the team’s mail service down', () => {
   });
 
   it('still resolves (the inquiry is stored) and only logs the failed notify', async () => {
-    await expect(submitInquiry(typed)).resolves.toBeUndefined();
+    await expect(submitInquiry(draft())).resolves.toBeUndefined();
     const calls = insertsAndNotifies(backend);
     expect(calls.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
       'POST /rest/v1/contact_submissions 201',

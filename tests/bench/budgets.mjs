@@ -12,7 +12,11 @@
 //      backend's content differs from the build (so the refresh updates lists during the run);
 //   4. the coverage pictures of the backend build (each shown material has a 3000×2000 phone photo
 //      in the backend's storage): the bytes a visitor downloads scrolling through the page at
-//      390 px (2x) and at 1440 px, against the originals the page showed before issue 11.
+//      390 px (2x) and at 1440 px, against the originals the page showed before issue 11;
+//   5. what an open page of the backend build costs the backend: the requests, CORS preflights and
+//      bytes of response bodies in 10 visible minutes with nothing changed (the page's timers
+//      fast-forwarded), then the same in the 10 minutes after one timeline title is changed
+//      through the backend with the service key, and the JavaScript that edit made the page fetch.
 // The figures are measured, never asserted: the command fails only if it cannot measure. It lives
 // beside the browser tests because it builds, serves and opens the same variants with their harness
 // and fixtures (tests/e2e/support).
@@ -28,7 +32,8 @@ require('../../scripts/register-ts.cjs');
 const { startLocalBackend } = require('local-supabase');
 const { startStaticServer } = require('static-host');
 const { REPO_ROOT, buildSite, holdGatsbyLock } = require('../e2e/support/site-build.ts');
-const { applyBackendContent, PHOTO_NAMES } = require('../e2e/support/backend-content.ts');
+const { applyBackendContent, matchBuiltRevision, PHOTO_NAMES, RENAMED_TIMELINE } = require('../e2e/support/backend-content.ts');
+const { watchPage } = require('../e2e/support/refresh-traffic.ts');
 const { CHROME_ARGS, chromePath } = require('../e2e/support/browser.ts');
 const { scrollThrough } = require('../e2e/support/page-helpers.ts');
 const { photoFile } = require('../support/photos.ts');
@@ -410,9 +415,62 @@ async function pictures(url) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 5. An open page's cost to the backend
+
+const TEN_MINUTES_MS = 10 * 60_000;
+
+/** Requests, preflights and response-body bytes as the table shows them. */
+const trafficFigures = ({ requests, preflights, bodyBytes }) => ({
+  requests: requests.length,
+  preflights: preflights.length,
+  bodyBytes,
+  calls: [...new Set(requests.map((r) => r.path.replace('/rest/v1/', '')))],
+});
+
+async function refreshTraffic(backend, url, siteDir) {
+  const { launchBrowser } = require('../e2e/support/browser.ts');
+  const { TIMELINE } = require('../../src/content/copy.ts');
+  // The backend holds what the build read, its revision included (so too after BENCH_SKIP_BUILD=1).
+  await matchBuiltRevision(backend, siteDir);
+  const browser = await launchBrowser();
+  try {
+    const watched = await watchPage(browser, url, backend);
+    await watched.fastForward(TEN_MINUTES_MS);
+    const idle = trafficFigures(await watched.traffic());
+
+    watched.since();
+    const scripts = watchScripts(watched.page, siteDir);
+    const title = `${RENAMED_TIMELINE.title} (edited while open)`;
+    const edit = await fetch(`${backend.url}/rest/v1/timeline?id=eq.${RENAMED_TIMELINE.id}`, {
+      method: 'PATCH',
+      headers: { apikey: backend.serviceKey, Authorization: `Bearer ${backend.serviceKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title }),
+    });
+    if (edit.status !== 204) throw new Error(`the edit through the backend answered ${edit.status}`);
+    const timeline = watched.page.getByRole('region', { name: TIMELINE.scrollRegionLabel, exact: true });
+    let shownAfterS = null;
+    for (let seconds = 0; seconds < TEN_MINUTES_MS / 1000; seconds += 15) {
+      await watched.fastForward(15_000);
+      if (shownAfterS === null && (await timeline.getByText(title, { exact: true }).count()) > 0) shownAfterS = seconds + 15;
+    }
+    const fetched = await scripts.settled(500);
+    const afterEdit = {
+      ...trafficFigures(await watched.traffic()),
+      shownAfterS,
+      jsGzipKb: totalKb(fetched),
+      scripts: fetched.map((s) => ({ src: s.path, gzipKb: kb(s.gzipBytes), module: s.mainModule })),
+    };
+    await watched.close();
+    return { idle, afterEdit };
+  } finally {
+    await browser.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 
 function table(results) {
-  const { build, js, jsId, fetched, modal, page, noScript, backendPage, coverage } = results;
+  const { build, js, jsId, fetched, modal, page, noScript, backendPage, coverage, refresh } = results;
   const rows = [];
   const row = (figure, measured, budget, ok) => rows.push({ figure, measured, budget, status: ok === null ? '' : ok ? 'ok' : 'MISS' });
   row(
@@ -479,6 +537,19 @@ function table(results) {
       null,
     );
   }
+  const traffic = ({ requests, preflights, bodyBytes }) => `${requests} requests, ${preflights} preflights, ${kb(bodyBytes)} KB of bodies`;
+  row(
+    'backend build open 10 min, nothing changed',
+    traffic(refresh.idle),
+    '<= 7 requests, <= 1 preflight, <= 4 KB',
+    refresh.idle.requests <= 7 && refresh.idle.preflights <= 1 && refresh.idle.bodyBytes <= 4096,
+  );
+  row(
+    'the 10 min after one edit',
+    `${traffic(refresh.afterEdit)}; shown after ${refresh.afterEdit.shownAfterS ?? 'never'} s; ${refresh.afterEdit.jsGzipKb} KB JS`,
+    'shown within 360 s',
+    refresh.afterEdit.shownAfterS !== null && refresh.afterEdit.shownAfterS <= 360,
+  );
   if (build) {
     row('cold build (after gatsby clean)', `${(build.coldMs / 1000).toFixed(1)} s`, '', null);
     row('content-only warm rebuild', `${(build.warmMs / 1000).toFixed(1)} s`, '', null);
@@ -524,6 +595,8 @@ async function main() {
       embedded: await jsFetched(path.join(OUT, 'embedded'), `${page.url}/`),
       backend: await jsFetched(path.join(OUT, 'backend'), `${backendSite.url}/`),
     };
+    log('an open page of the backend build, 10 minutes fast-forwarded, then 10 more after one edit...');
+    const refresh = await refreshTraffic(backend, `${backendSite.url}/`, path.join(OUT, 'backend'));
     log('opening the modal at 4x CPU...');
     const modal = await modalTimings(`${page.url}/`);
     log('coverage pictures of the backend build at 390 px (2x) and 1440 px...');
@@ -555,6 +628,7 @@ async function main() {
       lcpRatio: pageLh.lcp / noScriptLh.lcp,
       backendPage: { ...backendLh, browserRequestsToBackend: browserReads },
       coverage,
+      refresh,
       benchSeconds: Math.round((Date.now() - started) / 1000),
     };
     writeFileSync(path.join(REPO_ROOT, 'artifacts', 'bench.json'), JSON.stringify(results, null, 2));
@@ -576,6 +650,10 @@ async function main() {
       if (audits.length) console.log(`below 100 in ${category}:`, audits.join(', '));
     if (pageLh.warnings.length) console.log('Lighthouse warnings:', pageLh.warnings.join(' | '));
     console.log(`backend build: ${browserReads} browser requests reached the backend during its runs`);
+    console.log(
+      `an open page, 10 idle minutes: ${JSON.stringify(refresh.idle)}; the 10 minutes after one edit: ` +
+        `${JSON.stringify({ ...refresh.afterEdit, scripts: refresh.afterEdit.scripts.map((s) => `${path.basename(s.src)} ${s.gzipKb} KB (${s.module})`) })}`,
+    );
     console.log(
       `figures: artifacts/bench.json (${results.benchSeconds} s; load average ${loadAtStart.toFixed(1)} at start, ${os.loadavg()[0].toFixed(1)} at end)`,
     );

@@ -2,21 +2,20 @@
 // our migrations), as PostgREST returns them: bigint ids as JSON numbers, uuid or text ids, nulls
 // and blanks in optional columns, extra columns, values of another type, rows without a title.
 // The build publishes every row it can show, in order, and names each row it leaves out.
+import path from 'node:path';
 import { fakeGatsby } from 'gatsby-source-supabase-content/testing';
-import {
-  startFakePostgrest,
-  type FakePostgrest,
-  type FakeRow,
-} from '../../plugins/gatsby-source-supabase-content/tests/support/fake-postgrest';
+import { PROJECT_SCHEMA, startLocalBackend, type Intercept, type LocalBackend } from 'local-supabase';
 import { CONTENT_TABLES } from '../../src/content/model';
 
 const KEY = 'anon-key-for-tests';
+
+type Row = Record<string, string | number | boolean | null>;
 
 // An old http picture on a host that is gone (connection refused at once: no lookup leaves the machine).
 const GONE_PICTURE = 'http://127.0.0.1:2/glass.jpg';
 
 // Table Editor style: bigint identity ids, created_at, and columns the site does not know.
-function legacyTables(): Record<string, FakeRow[]> {
+function legacyTables(): Record<string, Row[]> {
   const extra = { created_at: '2024-03-01T10:00:00+00:00', updated_at: null, legacy_slug: 'x' };
   // One row a line reads as a table, so Prettier leaves it as written:
   // prettier-ignore
@@ -41,14 +40,24 @@ function legacyTables(): Record<string, FakeRow[]> {
   };
 }
 
-let server: FakePostgrest | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+// The local Supabase serving the adopted tables (fixtures/adopted-project-rows) with these rows.
+let server: LocalBackend;
+beforeAll(async () => {
+  server = await startLocalBackend({
+    anonKey: KEY,
+    paths: { bootstrap: PROJECT_SCHEMA.bootstrap, migrations: path.join(__dirname, 'fixtures', 'adopted-project-rows') },
+  });
+  for (const [table, rows] of Object.entries(legacyTables())) {
+    await server.sql(`insert into public.${table} select * from json_populate_recordset(null::public.${table}, $1)`, [
+      JSON.stringify(rows),
+    ]);
+  }
+}, 60_000);
+afterAll(() => server.stop());
+afterEach(() => server.intercept(null));
 
-async function build(override?: Parameters<typeof startFakePostgrest>[0]['override']) {
-  server = await startFakePostgrest({ anonKey: KEY, tables: legacyTables(), override });
+async function build(intercept?: Intercept) {
+  server.intercept(intercept ?? null);
   const gatsby = fakeGatsby();
   await gatsby.source({ tables: CONTENT_TABLES, url: server.url, anonKey: KEY });
   return gatsby;
@@ -192,7 +201,6 @@ describe('a build from an adopted project', () => {
     const digests = (gatsby: ReturnType<typeof fakeGatsby>) =>
       Object.fromEntries([...gatsby.nodes.entries()].map(([id, node]) => [id, node.internal.contentDigest]));
     const before = digests(first);
-    await server?.close();
 
     const reordered = legacyTables();
     const gatsby = await build((request) => {

@@ -5,6 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { openEmbeddedDatabase } from 'gatsby-source-supabase-content/embedded-db';
 import type { SupabaseContentOptions } from 'gatsby-source-supabase-content/gatsby-node';
 import { fakeGatsby } from 'gatsby-source-supabase-content/testing';
+import { CONTENT_REVISION } from '../../src/content/model';
 import { SUPABASE_PATHS } from '../support/database';
 import { configFor, pluginOptions, restoreBuildEnv } from '../support/gatsby-config';
 
@@ -62,6 +63,17 @@ test('publishes, as anon, every active seed row in order_index order and no inac
   expect(warning).toMatch(/demo content from supabase\/seed\.sql/);
   expect(warning).toMatch(/SIMULATED/);
   expect(warning).toMatch(/REQUIRE_BACKEND=1/);
+}, 30_000);
+
+test("embeds the database's content revision, which the page query reads with the lists", async () => {
+  const options = await sourceOptions({});
+  expect(options.revision).toEqual(CONTENT_REVISION);
+  const gatsby = fakeGatsby();
+  await gatsby.source(options);
+  const { rows } = await owner.query<{ revision: string }>('select revision::text as revision from private.content_revision');
+  // The seed's statements moved it past its first value.
+  expect(Number(rows[0]?.revision)).toBeGreaterThan(1);
+  expect(gatsby.ofType('SupabaseContentRevision').map((node) => node.revision)).toEqual([rows[0]?.revision]);
 }, 30_000);
 
 test('with REQUIRE_BACKEND=1 and no backend settings the build fails instead', async () => {

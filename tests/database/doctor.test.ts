@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { startLocalBackend, type LocalBackend } from 'local-supabase';
 import { REPO_ROOT } from '../support/database';
-import { describeWithPgCron, loadSupabaseFiles, startPostgresCluster, type PostgresCluster } from '../support/postgres';
+import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles } from '../support/postgres';
 
 const run = promisify(execFile);
 const DOCTOR = path.join(REPO_ROOT, 'scripts', 'doctor.mjs');
@@ -26,22 +26,19 @@ interface Diagnosis {
 }
 
 describeWithPgCron('npm run doctor on PostgreSQL 15 with pg_cron', () => {
-  let cluster: PostgresCluster;
+  const cluster = clusterForTheFile({ cron: true });
   const outputs: string[] = [];
 
   beforeAll(async () => {
-    cluster = await startPostgresCluster({ cron: true });
-    await loadSupabaseFiles(cluster.client);
+    await loadSupabaseFiles(cluster().client);
   }, 120_000);
 
-  afterAll(() => cluster?.stop(), 30_000);
-
   const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
-    (await cluster.client.query(text, params)).rows as T[];
+    (await cluster().client.query(text, params)).rows as T[];
 
   async function doctor(env: Record<string, string> = {}): Promise<Diagnosis> {
     const { GATSBY_SUPABASE_URL: _url, GATSBY_SUPABASE_ANON_KEY: _key, ...rest } = process.env;
-    const settings = { ...rest, SUPABASE_DB_URL: `postgresql://postgres@127.0.0.1:${cluster.port}/postgres`, ...env };
+    const settings = { ...rest, SUPABASE_DB_URL: `postgresql://postgres@127.0.0.1:${cluster().port}/postgres`, ...env };
     let code = 0;
     let output: string;
     try {

@@ -3,7 +3,7 @@
 // really running a job on its schedule, which is proven here once, end to end.
 import { openEmbeddedDatabase } from 'gatsby-source-supabase-content/embedded-db';
 import { SUPABASE_PATHS } from '../support/database';
-import { describeWithPgCron, loadSupabaseFiles, startPostgresCluster, type PostgresCluster } from '../support/postgres';
+import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles, startPostgresCluster } from '../support/postgres';
 
 const hasPgCron = async (query: (sql: string) => Promise<{ rows: Record<string, unknown>[] }>) =>
   (await query(`select count(*)::int as n from pg_catalog.pg_extension where extname = 'pg_cron'`)).rows[0]?.n === 1;
@@ -28,19 +28,15 @@ test('the migrations apply on PostgreSQL without pg_cron in shared_preload_libra
 }, 60_000);
 
 describeWithPgCron('PostgreSQL 15 with pg_cron', () => {
-  let cluster: PostgresCluster;
-  beforeAll(async () => {
-    cluster = await startPostgresCluster({ cron: true });
-  }, 60_000);
-  afterAll(() => cluster?.stop());
+  const cluster = clusterForTheFile({ cron: true });
 
   test('the migrations enable pg_cron where it can load', async () => {
-    await loadSupabaseFiles(cluster.client);
-    expect(await hasPgCron((sql) => cluster.client.query(sql))).toBe(true);
+    await loadSupabaseFiles(cluster().client);
+    expect(await hasPgCron((sql) => cluster().client.query(sql))).toBe(true);
   }, 60_000);
 
   test('runs a scheduled job in the database the migrations run in', async () => {
-    const { client } = cluster;
+    const { client } = cluster();
     await client.query('create extension if not exists pg_cron');
     await client.query('create table public.ticks (at timestamptz not null default now())');
     await client.query(`select cron.schedule('tick', '* * * * *', 'insert into public.ticks default values')`);

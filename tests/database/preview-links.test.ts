@@ -9,10 +9,10 @@ import { Client } from 'pg';
 import { BUILD_SETTINGS } from '../support/build-settings';
 import { REPO_ROOT, migrationFiles, runFiles, sqlState, type Row, type ScratchDatabase } from '../support/database';
 import {
+  clusterForTheFile,
   describeWithPgCron,
   loadSupabaseFiles,
   openPostgresScratchDatabase,
-  startPostgresCluster,
   type PostgresCluster,
 } from '../support/postgres';
 import { LEGACY_PROJECTS } from './fixtures/legacy-projects';
@@ -98,12 +98,11 @@ function okValue<T>(outcome: Outcome<T>): T {
 }
 
 describe('preview links on PostgreSQL 15', () => {
-  let cluster: PostgresCluster;
+  const cluster = clusterForTheFile();
   let client: Client;
 
   beforeAll(async () => {
-    cluster = await startPostgresCluster();
-    client = cluster.client;
+    client = cluster().client;
     await loadSupabaseFiles(client);
     // An editor's draft, between two published milestones.
     await client.query(
@@ -113,13 +112,9 @@ describe('preview links on PostgreSQL 15', () => {
     );
   }, 120_000);
 
-  afterAll(async () => {
-    await cluster?.stop();
-  }, 30_000);
-
   test('the command prints a /preview/ link whose token is 256 random bits, different each time', async () => {
-    const first = await previewLink(cluster, ['--site', `${SITE}/`, '--label', 'first']);
-    const second = await previewLink(cluster, ['--site', SITE]);
+    const first = await previewLink(cluster(), ['--site', `${SITE}/`, '--label', 'first']);
+    const second = await previewLink(cluster(), ['--site', SITE]);
     expect(first.stdout.startsWith(`${SITE}/preview/#token=`)).toBe(true);
     expect(tokenOf(first)).toHaveLength(43);
     expect(tokenOf(first)).not.toBe(tokenOf(second));
@@ -127,15 +122,15 @@ describe('preview links on PostgreSQL 15', () => {
   });
 
   test("the site address defaults to the build's (SITE_URL), and without one the command says what to pass", async () => {
-    const built = await previewLink(cluster, [], { SITE_URL: 'https://adasorter.example/' });
+    const built = await previewLink(cluster(), [], { SITE_URL: 'https://adasorter.example/' });
     expect(built.stdout).toMatch(/^https:\/\/adasorter\.example\/preview\/#token=/);
-    const none = await previewLink(cluster, []);
+    const none = await previewLink(cluster(), []);
     expect(none).toMatchObject({ code: 2, stdout: '' });
     expect(none.stderr).toContain('--site URL');
   });
 
   test('the database keeps a hash of the token, and no table of it holds the token itself', async () => {
-    const token = tokenOf(await previewLink(cluster, ['--site', SITE, '--label', 'dump']));
+    const token = tokenOf(await previewLink(cluster(), ['--site', SITE, '--label', 'dump']));
     // Every row of every table in the database, as text, the way a dump would show it.
     const { rows: tables } = await client.query<{ name: string }>(
       `select format('%I.%I', n.nspname, c.relname) as name
@@ -153,7 +148,7 @@ describe('preview links on PostgreSQL 15', () => {
   });
 
   test('preview_content as anon with the token returns every row, the draft flagged inactive in its place', async () => {
-    const token = tokenOf(await previewLink(cluster, ['--site', SITE, '--label', 'content']));
+    const token = tokenOf(await previewLink(cluster(), ['--site', SITE, '--label', 'content']));
     const content = okValue(await previewContent(client, token));
     expect(content.label).toBe('content');
     const titles = content.lists.timeline.map((row) => [row.title, row.is_active]);
@@ -194,7 +189,7 @@ describe('preview links on PostgreSQL 15', () => {
   });
 
   test('arrange_content as anon reverses the timeline in the database, drafts included, in steps of 10', async () => {
-    const token = tokenOf(await previewLink(cluster, ['--site', SITE, '--label', 'arrange']));
+    const token = tokenOf(await previewLink(cluster(), ['--site', SITE, '--label', 'arrange']));
     const before = await timelineOrder(client);
     const reversed = before.map((row) => row.id).reverse();
     const moving = before.filter((row, index) => row.order_index !== (before.length - index) * 10).length;
@@ -206,8 +201,21 @@ describe('preview links on PostgreSQL 15', () => {
     await expect(arrangeContent(client, token, 'timeline', reversed)).resolves.toEqual({ ok: 0 });
   });
 
+  test('a saved order moves the content revision once, so open pages read the new order; the same order again leaves it', async () => {
+    const token = tokenOf(await previewLink(cluster(), ['--site', SITE, '--label', 'revision']));
+    const revision = async () =>
+      (await client.query<{ revision: string }>('select public.content_revision()::text as revision')).rows[0]!.revision;
+    const before = await revision();
+    const reversed = (await timelineOrder(client)).map((row) => row.id).reverse();
+    expect(okValue(await arrangeContent(client, token, 'timeline', reversed))).toBeGreaterThan(0);
+    const moved = await revision();
+    expect(BigInt(moved) - BigInt(before)).toBe(1n);
+    await expect(arrangeContent(client, token, 'timeline', reversed)).resolves.toEqual({ ok: 0 });
+    await expect(revision()).resolves.toBe(moved);
+  });
+
   test('arrange_content refuses what is not the whole list once, and changes nothing', async () => {
-    const token = tokenOf(await previewLink(cluster, ['--site', SITE]));
+    const token = tokenOf(await previewLink(cluster(), ['--site', SITE]));
     const ids = (await timelineOrder(client)).map((row) => row.id);
     const { rows: cards } = await client.query<{ id: string }>(
       `select id::text as id from public.feature_cards where classification = 'adasorter'`,
@@ -239,12 +247,12 @@ describe('preview links on PostgreSQL 15', () => {
   });
 
   test('after --revoke the same call is refused as revoked and changes nothing; --revoke LABEL revokes that link alone', async () => {
-    const kept = tokenOf(await previewLink(cluster, ['--site', SITE, '--label', 'kept']));
-    const anna = tokenOf(await previewLink(cluster, ['--site', SITE, '--label', 'anna']));
+    const kept = tokenOf(await previewLink(cluster(), ['--site', SITE, '--label', 'kept']));
+    const anna = tokenOf(await previewLink(cluster(), ['--site', SITE, '--label', 'anna']));
     const ids = (await timelineOrder(client)).map((row) => row.id);
     const reversed = [...ids].reverse();
 
-    await expect(previewLink(cluster, ['--revoke', 'anna'])).resolves.toMatchObject({
+    await expect(previewLink(cluster(), ['--revoke', 'anna'])).resolves.toMatchObject({
       code: 0,
       stdout: 'Revoked 1 link labelled "anna".\n',
     });
@@ -254,9 +262,9 @@ describe('preview links on PostgreSQL 15', () => {
     });
     expect((await timelineOrder(client)).map((row) => row.id)).toEqual(ids);
     expect(await previewContent(client, kept)).toHaveProperty('ok');
-    await expect(previewLink(cluster, ['--revoke', 'anna'])).resolves.toMatchObject({ code: 1 });
+    await expect(previewLink(cluster(), ['--revoke', 'anna'])).resolves.toMatchObject({ code: 1 });
 
-    const revokeAll = await previewLink(cluster, ['--revoke']);
+    const revokeAll = await previewLink(cluster(), ['--revoke']);
     expect(revokeAll.stdout).toMatch(/^Revoked \d+ links\.\n$/);
     await expect(arrangeContent(client, kept, 'timeline', reversed)).resolves.toEqual({
       refused: REVOKED,
@@ -267,7 +275,7 @@ describe('preview links on PostgreSQL 15', () => {
   });
 
   test('a link works for --days, then is refused as expired', async () => {
-    const token = tokenOf(await previewLink(cluster, ['--site', SITE, '--days', '2', '--label', 'two days']));
+    const token = tokenOf(await previewLink(cluster(), ['--site', SITE, '--days', '2', '--label', 'two days']));
     const { rows } = await client.query<{ hours: number }>(
       `select round(extract(epoch from expires_at - now()) / 3600)::int as hours from private.preview_links where label = 'two days'`,
     );
@@ -308,34 +316,29 @@ describe('preview links on PostgreSQL 15', () => {
 });
 
 describeWithPgCron('an arrangement and the rebuild (pg_cron)', () => {
-  let cluster: PostgresCluster;
+  const cluster = clusterForTheFile({ cron: true });
 
   beforeAll(async () => {
-    cluster = await startPostgresCluster({ cron: true });
-    await loadSupabaseFiles(cluster.client);
+    await loadSupabaseFiles(cluster().client);
   }, 120_000);
-
-  afterAll(async () => {
-    await cluster?.stop();
-  }, 30_000);
 
   const pending = async () =>
     (
-      await cluster.client.query<{ statements: number; tables: string[] }>(
+      await cluster().client.query<{ statements: number; tables: string[] }>(
         'select pending_statements::int as statements, pending_tables as tables from private.site_rebuild',
       )
     ).rows[0];
 
   test('a saved order is one pending change of its table for the quiet-minute rebuild; the same order again is none', async () => {
-    const token = tokenOf(await previewLink(cluster, ['--site', SITE]));
-    await cluster.client.query(`update private.site_rebuild set pending_statements = 0, pending_tables = '{}'`);
-    const { rows } = await cluster.client.query<{ id: string }>(
+    const token = tokenOf(await previewLink(cluster(), ['--site', SITE]));
+    await cluster().client.query(`update private.site_rebuild set pending_statements = 0, pending_tables = '{}'`);
+    const { rows } = await cluster().client.query<{ id: string }>(
       `select id::text as id from public.feature_cards where classification = 'worker' order by order_index desc`,
     );
     expect(
       okValue(
         await arrangeContent(
-          cluster.client,
+          cluster().client,
           token,
           'worker',
           rows.map((row) => row.id),
@@ -345,7 +348,7 @@ describeWithPgCron('an arrangement and the rebuild (pg_cron)', () => {
     await expect(pending()).resolves.toEqual({ statements: 1, tables: ['feature_cards'] });
     await expect(
       arrangeContent(
-        cluster.client,
+        cluster().client,
         token,
         'worker',
         rows.map((row) => row.id),
@@ -356,28 +359,20 @@ describeWithPgCron('an arrangement and the rebuild (pg_cron)', () => {
 });
 
 describe('preview links over adopted projects (PostgreSQL 15)', () => {
-  let cluster: PostgresCluster;
-
-  beforeAll(async () => {
-    cluster = await startPostgresCluster();
-  }, 120_000);
-
-  afterAll(async () => {
-    await cluster?.stop();
-  }, 30_000);
+  const cluster = clusterForTheFile();
 
   /** An adopted project after the migrations, with a link whose token is `token`. */
   async function adopted(name: string, token: string): Promise<ScratchDatabase & { client: Client }> {
     const project = LEGACY_PROJECTS.find((candidate) => candidate.name.startsWith(name));
     if (!project) throw new Error(`no legacy project ${name}`);
-    const db = await openPostgresScratchDatabase(cluster);
+    const db = await openPostgresScratchDatabase(cluster());
     await db.run(project.sql);
     await runFiles(db, await migrationFiles());
     await db.run(
       `insert into private.preview_links (token_hash, expires_at)
        values (sha256(convert_to('${token}', 'UTF8')), now() + interval '1 hour')`,
     );
-    const client = new Client({ host: '127.0.0.1', port: cluster.port, user: 'postgres', database: await databaseName(db) });
+    const client = new Client({ host: '127.0.0.1', port: cluster().port, user: 'postgres', database: await databaseName(db) });
     await client.connect();
     return {
       ...db,

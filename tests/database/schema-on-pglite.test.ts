@@ -1,6 +1,7 @@
 // The schema's promises on the embedded PGlite that builds the site without a backend.
 import { openPGliteTestDatabase, type TestDatabase } from '../support/database';
 import { describeConstraints } from './suites/constraints';
+import { describeContentRevision } from './suites/content-revision';
 import { describePermissionMatrix } from './suites/permissions';
 import { describePlatformStandIns } from './suites/platform-stand-ins';
 import { describeSeedContent } from './suites/seed-content';
@@ -22,6 +23,7 @@ afterAll(async () => {
 describe('on PGlite', () => {
   describePermissionMatrix(database);
   describeConstraints(database);
+  describe('the content revision', () => describeContentRevision(database));
   describe('seed content', () => describeSeedContent(database));
   describe('platform stand-ins', () => describePlatformStandIns(database));
 });

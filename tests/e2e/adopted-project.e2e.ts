@@ -102,6 +102,10 @@ describe('a build against an adopted Table Editor project', () => {
   });
 
   it('shows the rows in a browser with no "null", no broken picture, no error, and the refresh changes nothing', async () => {
+    // An edit of a column the page does not publish: the revision moves, so the refresh reads the
+    // rows (number ids and all) and must find them unchanged. One row the checks accept: an update
+    // re-checks the constraints that older rows were let through with.
+    await backend.sql(`update material_coverage set created_at = created_at - interval '1 day' where name = 'PET bottles'`);
     backend.requests.length = 0;
     const tracked = await openPage(browser, `${site.url}/`, { initScript: countLayoutShifts });
     pages.push(tracked);

@@ -6,44 +6,24 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { HERO } from '../../src/content/copy';
 import { MODAL_COPY } from '../../src/content/modal';
 import { SITE_URL_REQUIRED, VERCEL_ANALYTICS_SRC } from '../../src/build/deploy-settings';
 import { VERCEL_BUILD_ENV } from './global-setup';
 import { SITES_DIR } from './support/site-build';
-import { injectScriptAtRunTime, launchBrowser, openPage, takeRefusals, type TrackedPage } from './support/browser';
+import { injectScriptAtRunTime, takeRefusals, type TrackedPage } from './support/browser';
+import { browserForTheFile } from './support/file-browser';
 import { scrollThrough, settled, waitFor } from './support/page-helpers';
 import type { LocalBackend } from 'local-supabase';
 import { startBackendAtBuildPort } from './support/backend-content';
 import { buildSite } from './support/site-build';
 import { headersForPath, parseHeadersFile, parseVercelHeaders } from 'static-host';
 
-let browser: Browser;
-const pages: TrackedPage[] = [];
+const { visit } = browserForTheFile();
 const plain = () => `${process.env.E2E_PLAIN_URL}/`;
 const netlify = () => `${process.env.E2E_EMBEDDED_URL}/`;
 const vercel = () => `${process.env.E2E_BACKEND_SITE_URL}/`;
-
-async function visit(url: string, options: Parameters<typeof openPage>[2] = {}): Promise<TrackedPage> {
-  const tracked = await openPage(browser, url, options);
-  pages.push(tracked);
-  return tracked;
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  const problems = pages.flatMap((p) => p.problems);
-  await Promise.all(pages.splice(0).map((p) => p.close()));
-  expect(problems).toEqual([]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Visits the page with an inline script injected into its HTML on the way, as a compromised CDN or proxy would. */
 async function visitWithInjectedScript(url: string): Promise<TrackedPage> {

@@ -1,7 +1,13 @@
 // The request's shape, apart from the database: the byte-counted body limit, the JSON body, and the
 // answer and log line of each refusal.
 import assert from 'node:assert/strict';
-import { clientAddress, MAX_BODY_BYTES, readBodyWithin, readJsonObject } from '../../supabase/functions/inquiry-notif-resend/http.ts';
+import {
+  addressHeaders,
+  clientAddress,
+  MAX_BODY_BYTES,
+  readBodyWithin,
+  readJsonObject,
+} from '../../supabase/functions/inquiry-notif-resend/http.ts';
 
 const URL = 'http://127.0.0.1/functions/v1/inquiry-notif-resend';
 
@@ -74,9 +80,19 @@ Deno.test('each refusal: its status, its error and one log line with its reason'
   }
 });
 
-Deno.test('the client address is the first x-forwarded-for entry, or none', () => {
-  const from = (forwarded?: string) => clientAddress(new Request(URL, { headers: forwarded ? { 'x-forwarded-for': forwarded } : {} }));
-  assert.equal(from('203.0.113.5, 10.0.0.1'), '203.0.113.5');
-  assert.equal(from('2001:db8::1'), '2001:db8::1');
-  assert.equal(from(), null);
+Deno.test('the client address is cf-connecting-ip, else the last x-forwarded-for entry, or none, as the database reads it', () => {
+  const from = (headers: Record<string, string>) => clientAddress(new Request(URL, { headers }));
+  // The first X-Forwarded-For entry is whatever the client wrote: it never decides.
+  assert.equal(from({ 'cf-connecting-ip': '203.0.113.5', 'x-forwarded-for': '192.0.2.99, 10.0.0.1' }), '203.0.113.5');
+  assert.equal(from({ 'x-forwarded-for': '192.0.2.99, 203.0.113.5' }), '203.0.113.5');
+  assert.equal(from({ 'cf-connecting-ip': ' ', 'x-forwarded-for': '2001:db8::1' }), '2001:db8::1');
+  assert.equal(from({}), null);
+});
+
+Deno.test('the address headers passed on for a stored row are the two the database reads, as sent', () => {
+  const request = new Request(URL, {
+    headers: { 'cf-connecting-ip': '203.0.113.5', 'x-forwarded-for': '192.0.2.99, 10.0.0.1', authorization: 'Bearer anon', cookie: 'a=b' },
+  });
+  assert.deepEqual(addressHeaders(request), { 'cf-connecting-ip': '203.0.113.5', 'x-forwarded-for': '192.0.2.99, 10.0.0.1' });
+  assert.deepEqual(addressHeaders(new Request(URL)), {});
 });

@@ -380,6 +380,7 @@ test('answers 503 when the database cannot be reached, and sends nothing', async
     markSent: unreachable,
     recordFailure: unreachable,
     release: unreachable,
+    storeVerified: unreachable,
   };
   await errorOf(await h.post(newSubmission(), h.deps({ store: down })), 503);
   await errorOf(await h.sweep(undefined, h.deps({ store: down })), 503);

@@ -144,3 +144,35 @@ Deno.test('a PostgREST error becomes a StoreError keeping only its code', async 
     },
   );
 });
+
+Deno.test('storeVerified: POST /rest/v1/rpc/inquiry_store_verified with the row and the visitor’s address headers', async () => {
+  const row = { id: ID, name: 'Ada', email: 'ada@example.com', company: null, message: 'Hello', type: 'contact' as const };
+  const headers = { 'cf-connecting-ip': '203.0.113.5', 'x-forwarded-for': '192.0.2.99, 10.0.0.1' };
+  await withPostgrest(
+    () => Response.json({ outcome: 'duplicate' }),
+    async (baseUrl, recorded) => {
+      assert.equal(await createPostgrestStore(baseUrl, KEY).storeVerified(row, headers), 'duplicate');
+      assertRpc(recorded[0], STORE_FUNCTIONS.storeVerified, {
+        p_id: ID,
+        p_name: 'Ada',
+        p_email: 'ada@example.com',
+        p_company: null,
+        p_message: 'Hello',
+        p_type: 'contact',
+        p_headers: headers,
+      });
+    },
+  );
+  // A limit's refusal keeps its code, which the function passes on to the browser.
+  await withPostgrest(
+    () => Response.json({ code: 'PT429', message: 'Too many inquiries from this address' }, { status: 429 }),
+    async (baseUrl) => {
+      await assert.rejects(createPostgrestStore(baseUrl, KEY).storeVerified(row, headers), (error: unknown) => {
+        assert.ok(error instanceof StoreError);
+        assert.equal(error.operation, 'store');
+        assert.equal(error.code, 'PT429');
+        return true;
+      });
+    },
+  );
+});

@@ -4,10 +4,10 @@
 import assert from 'node:assert/strict';
 import { deliveryOf, newSubmission, type SubmissionFields, submitAsVisitor } from './support/database.ts';
 import { errorOf, FUNCTION_URL, startHarness } from './support/harness.ts';
-import { startSiteverifyStub, TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_SECRETS } from './support/siteverify_stub.ts';
+import { startSiteverifyStandIn, TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_SECRETS } from '../../tools/local-supabase/src/siteverify.ts';
 
 const h = await startHarness();
-const siteverify = startSiteverifyStub();
+const siteverify = await startSiteverifyStandIn();
 
 function test(name: string, fn: () => Promise<void>) {
   h.test(name, async () => {
@@ -31,7 +31,9 @@ function notify(body: unknown, deps: ReturnType<typeof withSecret>): Promise<Res
       headers: {
         'content-type': 'application/json',
         authorization: 'Bearer anon-key',
-        'x-forwarded-for': '203.0.113.5, 10.0.0.1',
+        // The visitor's address is the one Cloudflare sets; the first X-Forwarded-For entry is the client's own.
+        'cf-connecting-ip': '203.0.113.5',
+        'x-forwarded-for': '198.51.100.77, 10.0.0.1',
       },
       body: JSON.stringify(body),
     }),

@@ -64,4 +64,32 @@ Deno.test("the language is optional, and else one of the site's", () => {
   for (const language of ['fr', '', null, 1]) {
     assert.deepEqual(readCall({ ...INQUIRY, language }), { field: 'language', problem: "must be 'en' or 'id'" }, String(language));
   }
+  // A verified store keeps it, so the stored row says which language to answer in.
+  const stored = readCall({ ...INQUIRY, language: 'id', store: true, turnstileToken: 'XXXX.DUMMY' });
+  assert.equal('row' in stored && stored.row.language, 'id');
+});
+
+Deno.test('a store call is the whole row with `"store": true` and a token it cannot do without', () => {
+  assert.deepEqual(readCall({ ...INQUIRY, store: true, turnstileToken: 'XXXX.DUMMY' }), {
+    kind: 'store',
+    row: { ...INQUIRY, id: ID.toLowerCase(), language: 'en' },
+    turnstileToken: 'XXXX.DUMMY',
+  });
+  // An absent company is stored as null, as the browser stores an empty one.
+  const { company: _company, ...withoutCompany } = INQUIRY;
+  const call = readCall({ ...withoutCompany, store: true, turnstileToken: 'XXXX.DUMMY' });
+  assert.equal('row' in call && call.row.company, null);
+  for (const turnstileToken of [undefined, '']) {
+    assert.deepEqual(readCall({ ...INQUIRY, store: true, turnstileToken }), {
+      field: 'turnstileToken',
+      problem: 'is required to store past the limit',
+    });
+  }
+  for (const store of [false, 'true', 1, null]) {
+    assert.deepEqual(readCall({ ...INQUIRY, store, turnstileToken: 'XXXX.DUMMY' }), { field: 'store', problem: 'must be true' });
+  }
+  assert.deepEqual(readCall({ ...INQUIRY, type: 'spam', store: true, turnstileToken: 'XXXX.DUMMY' }), {
+    field: 'type',
+    problem: "must be 'contact' or 'investor'",
+  });
 });

@@ -1,6 +1,7 @@
 // Where the build learns its address and its analytics script (src/build/deploy-settings.ts), per host.
 import {
   ANALYTICS_OFF,
+  DEMO_SWITCH,
   PLACEHOLDER_SITE_URL,
   SITE_URL_REQUIRED,
   VERCEL_ANALYTICS_SRC,
@@ -9,19 +10,22 @@ import {
 
 // A production build's environment on each host, as far as the site reads it.
 const production = { NODE_ENV: 'production' };
+const BACKEND = { GATSBY_SUPABASE_URL: 'https://abcd.supabase.co', GATSBY_SUPABASE_ANON_KEY: 'anon-key' };
 const NETLIFY = {
   ...production,
+  ...BACKEND,
   NETLIFY: 'true',
   URL: 'https://adasorter.netlify.app',
   DEPLOY_PRIME_URL: 'https://deploy-preview-3--adasorter.netlify.app',
 };
 const VERCEL = {
   ...production,
+  ...BACKEND,
   VERCEL: '1',
   VERCEL_PROJECT_PRODUCTION_URL: 'adasorter.vercel.app',
   VERCEL_URL: 'adasorter-git-x.vercel.app',
 };
-const CLOUDFLARE = { ...production, CF_PAGES: '1', CF_PAGES_URL: 'https://1a2b3c.adasorter.pages.dev' };
+const CLOUDFLARE = { ...production, ...BACKEND, CF_PAGES: '1', CF_PAGES_URL: 'https://1a2b3c.adasorter.pages.dev' };
 
 describe('the site URL', () => {
   it('is SITE_URL when set, on any host, without a trailing slash', () => {
@@ -49,7 +53,7 @@ describe('the site URL', () => {
   });
 
   it('is required by a production build (REQUIRE_BACKEND=1) that knows none, and the error names SITE_URL', () => {
-    const settings = deploySettings({ ...production, REQUIRE_BACKEND: '1', GATSBY_SUPABASE_URL: 'https://abcd.supabase.co' });
+    const settings = deploySettings({ ...production, ...BACKEND, REQUIRE_BACKEND: '1' });
     expect(settings.errors).toEqual([SITE_URL_REQUIRED]);
     expect(SITE_URL_REQUIRED).toMatch(/set SITE_URL/);
   });
@@ -103,5 +107,38 @@ describe('the analytics script', () => {
   it('never loads in gatsby develop', () => {
     expect(deploySettings({ ...VERCEL, NODE_ENV: 'development' }).analyticsSrc).toBeNull();
     expect(deploySettings({ NODE_ENV: 'development', GATSBY_ANALYTICS_SRC: 'https://stats.example.org/s.js' }).analyticsSrc).toBeNull();
+  });
+});
+
+describe('the backend on a host build', () => {
+  const withoutBackend = (env: Record<string, string>) => {
+    const { GATSBY_SUPABASE_URL: _url, GATSBY_SUPABASE_ANON_KEY: _key, ...rest } = env;
+    return rest;
+  };
+
+  it.each([
+    ['Netlify', NETLIFY, 'NETLIFY=true'],
+    ['Vercel', VERCEL, 'VERCEL=1'],
+    ['Cloudflare Pages', { ...CLOUDFLARE, SITE_URL: 'https://adasorter.id' }, 'CF_PAGES=1'],
+  ])('is required on %s: without settings the build fails naming both and the demo switch', (_host, env, variable) => {
+    const { errors } = deploySettings(withoutBackend(env));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(variable);
+    expect(errors[0]).toMatch(/GATSBY_SUPABASE_URL and GATSBY_SUPABASE_ANON_KEY/);
+    expect(errors[0]).toContain(`${DEMO_SWITCH}=1`);
+    // One setting alone is no backend.
+    expect(deploySettings({ ...withoutBackend(env), GATSBY_SUPABASE_URL: 'https://abcd.supabase.co' }).errors).toEqual(errors);
+  });
+
+  it(`lets a host build publish the demo when ${DEMO_SWITCH}=1 asks for it`, () => {
+    expect(deploySettings({ ...withoutBackend(NETLIFY), [DEMO_SWITCH]: '1' }).errors).toEqual([]);
+  });
+
+  it('is required by REQUIRE_BACKEND=1 anywhere, demo switch or not, and not by a build elsewhere', () => {
+    const required = deploySettings({ ...production, SITE_URL: 'https://adasorter.id', REQUIRE_BACKEND: '1', [DEMO_SWITCH]: '1' });
+    expect(required.errors).toEqual([
+      expect.stringMatching(/^REQUIRE_BACKEND=1 is set but no backend is configured: set GATSBY_SUPABASE_URL and GATSBY_SUPABASE_ANON_KEY/),
+    ]);
+    expect(deploySettings(production).errors).toEqual([]);
   });
 });

@@ -38,3 +38,9 @@ it('says once, on the embedded demo build, that the address is a placeholder and
   expect(lines.filter((line) => /placeholder/.test(line))).toHaveLength(1);
   expect(lines.filter((line) => line.startsWith('analytics: none'))).toHaveLength(1);
 });
+
+it('stops a Netlify build without backend settings before any work, naming both settings', () => {
+  const reporter = preInit({ NETLIFY: 'true', URL: 'https://adasorter.netlify.app' });
+  expect(reporter.panic).toHaveBeenCalledTimes(1);
+  expect(reporter.panic.mock.calls[0]?.[0]).toMatch(/NETLIFY=true.*GATSBY_SUPABASE_URL and GATSBY_SUPABASE_ANON_KEY/);
+});

@@ -2,20 +2,27 @@
 // again. And one click sends one inquiry.
 import { act, screen, within } from '@testing-library/react';
 import {
+  BUSY_COPY,
   FIELD_LABELS,
   MODAL_COPY,
   SENDING_LABEL,
   RATE_LIMITED_MESSAGE,
   SUBMIT_FAILED_LOG,
   SUBMIT_FAILED_MESSAGE,
+  SUCCESS_AUTO_CLOSE_MS,
+  type InquiryField,
 } from '../../src/content/modal';
 import { BackendCallFailed } from '../../src/lib/backend-call';
-import { submitFailureOf } from '../../src/lib/submit-failure';
+import { DEFAULT_INQUIRY_EMAIL, submitFailureOf } from '../../src/lib/submit-failure';
 import { submitInquiry, type InquiryFields } from '../../src/lib/submit-inquiry';
-import { openModal, renderPage } from './harness';
+import { ID } from '../../src/content/dictionaries/id';
+import { OPENER_NAMES, openModal, renderPage } from './harness';
 
 jest.mock('../../src/lib/submit-inquiry', () => ({ submitInquiry: jest.fn() }));
 const submit = jest.mocked(submitInquiry);
+
+// A browser-made random UUID (version 4).
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 let consoleError: jest.SpyInstance;
 
@@ -29,13 +36,23 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-const typed: Omit<InquiryFields, 'type'> = {
+const typed: Omit<InquiryFields, 'type' | 'id'> = {
   language: 'en',
   name: 'Budi Santoso',
   email: 'budi@example.com',
   company: 'Daur Ulang Jaya',
   message: 'Please send the deck',
 };
+
+/** Types the typed values of `fields` into the dialog, in order. */
+async function fill(
+  user: ReturnType<typeof renderPage>['user'],
+  dialog: HTMLElement,
+  fields: InquiryField[],
+  labels: Readonly<Record<InquiryField, string>> = FIELD_LABELS,
+) {
+  for (const field of fields) await user.type(within(dialog).getByRole('textbox', { name: labels[field] }), typed[field]);
+}
 
 it('logs the error, says so inline and keeps everything typed with the button enabled again', async () => {
   const failure = new Error('insert rejected');
@@ -44,13 +61,11 @@ it('logs the error, says so inline and keeps everything typed with the button en
 
   const { user } = renderPage();
   const dialog = await openModal(user, 'investor');
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.name }), typed.name);
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.email }), typed.email);
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.company }), typed.company);
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.message }), typed.message);
+  await fill(user, dialog, ['name', 'email', 'company', 'message']);
   await user.click(within(dialog).getByRole('button', { name: MODAL_COPY.investor.button }));
 
-  expect(submit).toHaveBeenCalledWith({ type: 'investor', ...typed });
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
+  expect(submit).toHaveBeenCalledWith({ id: expect.stringMatching(UUID_V4), type: 'investor', ...typed });
   expect(within(dialog).getByRole('button', { name: SENDING_LABEL })).toBeDisabled();
   expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
 
@@ -77,9 +92,7 @@ it('says to wait, in its own words, when the backend refuses the insert with 429
   submit.mockRejectedValueOnce(refused);
   const { user } = renderPage();
   const dialog = await openModal(user, 'contact');
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.name }), typed.name);
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.email }), typed.email);
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.message }), typed.message);
+  await fill(user, dialog, ['name', 'email', 'message']);
   await user.click(within(dialog).getByRole('button', { name: MODAL_COPY.contact.button }));
 
   expect(await within(dialog).findByRole('alert')).toHaveTextContent(RATE_LIMITED_MESSAGE);
@@ -90,8 +103,93 @@ it('says to wait, in its own words, when the backend refuses the insert with 429
   expect(within(dialog).getByRole('button', { name: MODAL_COPY.contact.button })).toBeEnabled();
 });
 
+it('never says the visitor sent too many when others filled the ceiling: an honest text and a mailto: with their message', async () => {
+  const refused = new BackendCallFailed('insert into contact_submissions', 503, 'Too many inquiries right now', 'PT503');
+  submit.mockRejectedValueOnce(refused);
+  const { user } = renderPage();
+  const dialog = await openModal(user, 'investor');
+  await fill(user, dialog, ['name', 'email', 'company', 'message']);
+  await user.click(within(dialog).getByRole('button', { name: MODAL_COPY.investor.button }));
+
+  const alert = await within(dialog).findByRole('alert');
+  expect(alert).toHaveTextContent(BUSY_COPY.message);
+  expect(alert).not.toHaveTextContent(RATE_LIMITED_MESSAGE);
+  const link = within(alert).getByRole('link', { name: BUSY_COPY.link });
+  const href = new URL(link.getAttribute('href') ?? '');
+  expect(href.protocol).toBe('mailto:');
+  expect(href.pathname).toBe(DEFAULT_INQUIRY_EMAIL);
+  expect(href.searchParams.get('subject')).toBe(MODAL_COPY.investor.heading);
+  expect(href.searchParams.get('body')).toBe(
+    `${typed.message}\n\n${FIELD_LABELS.name}: ${typed.name}\n${FIELD_LABELS.email}: ${typed.email}\n${FIELD_LABELS.company}: ${typed.company}`,
+  );
+  expect(within(dialog).getByRole('textbox', { name: FIELD_LABELS.message })).toHaveValue(typed.message);
+});
+
+it("on /id/, tells it in Indonesian, and the mailto: carries the page's own heading and labels", async () => {
+  submit.mockRejectedValueOnce(new BackendCallFailed('insert into contact_submissions', 503, '', 'PT503'));
+  const { user } = renderPage('id');
+  await user.click(screen.getByRole('button', { name: OPENER_NAMES.investor }));
+  const dialog = await screen.findByRole('dialog', { name: ID.modal.investor.heading });
+  await fill(user, dialog, ['name', 'email', 'message'], ID.form.labels);
+  await user.click(within(dialog).getByRole('button', { name: ID.modal.investor.button }));
+
+  const alert = await within(dialog).findByRole('alert');
+  expect(alert).toHaveTextContent(ID.form.failures.busy);
+  expect(alert).not.toHaveTextContent(BUSY_COPY.message);
+  const href = new URL(within(alert).getByRole('link', { name: ID.form.emailLink }).getAttribute('href') ?? '');
+  expect(href.searchParams.get('subject')).toBe(ID.modal.investor.heading);
+  expect(href.searchParams.get('body')).toBe(
+    `${typed.message}\n\n${ID.form.labels.name}: ${typed.name}\n${ID.form.labels.email}: ${typed.email}`,
+  );
+  expect(submit).toHaveBeenCalledWith(expect.objectContaining({ language: 'id' }));
+});
+
+it('sends the team address the build names in GATSBY_INQUIRY_EMAIL', async () => {
+  process.env.GATSBY_INQUIRY_EMAIL = 'inquiries@example.org';
+  try {
+    submit.mockRejectedValueOnce(new BackendCallFailed('insert into contact_submissions', 503, '', 'PT503'));
+    const { user } = renderPage();
+    const dialog = await openModal(user, 'contact');
+    await fill(user, dialog, ['name', 'email', 'message']);
+    await user.click(within(dialog).getByRole('button', { name: MODAL_COPY.contact.button }));
+    const link = within(await within(dialog).findByRole('alert')).getByRole('link', { name: BUSY_COPY.link });
+    expect(link.getAttribute('href')).toMatch(/^mailto:inquiries@example\.org\?subject=Get%20in%20Touch&body=/);
+  } finally {
+    delete process.env.GATSBY_INQUIRY_EMAIL;
+  }
+});
+
+it('keeps one id per draft across retries, and starts a new draft with a new id after success', async () => {
+  submit.mockRejectedValueOnce(new BackendCallFailed('insert into contact_submissions', 0, 'socket hang up')).mockResolvedValue(undefined);
+  const { user } = renderPage();
+  const dialog = await openModal(user, 'contact');
+  await fill(user, dialog, ['name', 'email', 'message']);
+  await user.click(within(dialog).getByRole('button', { name: MODAL_COPY.contact.button }));
+  await within(dialog).findByRole('alert');
+  await user.click(within(dialog).getByRole('button', { name: MODAL_COPY.contact.button }));
+  expect(await screen.findByRole('dialog', { name: MODAL_COPY.contact.successTitle })).toBeInTheDocument();
+  await act(async () => {
+    jest.advanceTimersByTime(SUCCESS_AUTO_CLOSE_MS);
+  });
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+  const again = await openModal(user, 'contact');
+  await fill(user, again, ['name', 'email', 'message']);
+  await user.click(within(again).getByRole('button', { name: MODAL_COPY.contact.button }));
+  await within(again).findByText(MODAL_COPY.contact.successTitle);
+
+  const ids = submit.mock.calls.map(([fields]) => fields.id);
+  expect(ids).toHaveLength(3);
+  expect(ids[0]).toMatch(UUID_V4);
+  expect(ids[1]).toBe(ids[0]);
+  expect(ids[2]).not.toBe(ids[0]);
+}, 20_000);
+
 it('tells a 429 from the backend apart from every other failure', () => {
   expect(submitFailureOf(new BackendCallFailed('insert', 429, ''))).toBe('rate-limited');
+  // The ceiling's refusal is others' doing, whatever its status.
+  expect(submitFailureOf(new BackendCallFailed('insert', 503, '', 'PT503'))).toBe('busy');
+  expect(submitFailureOf(new BackendCallFailed('insert', 429, '', 'PT429'))).toBe('rate-limited');
   for (const error of [
     new BackendCallFailed('insert', 500, ''),
     new BackendCallFailed('insert', 0, ''),
@@ -107,9 +205,7 @@ it('sends one inquiry however fast the button is pressed', async () => {
   submit.mockImplementation(() => new Promise<void>(() => undefined));
   const { user } = renderPage();
   const dialog = await openModal(user, 'contact');
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.name }), typed.name);
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.email }), typed.email);
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.message }), typed.message);
+  await fill(user, dialog, ['name', 'email', 'message']);
   const button = within(dialog).getByRole('button', { name: MODAL_COPY.contact.button });
 
   // Two submit events before React re-renders the disabled button, then Enter in a field.
@@ -120,5 +216,6 @@ it('sends one inquiry however fast the button is pressed', async () => {
   await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.name }), '{Enter}');
 
   expect(submit).toHaveBeenCalledTimes(1);
-  expect(submit).toHaveBeenCalledWith({ type: 'contact', ...typed, company: '' });
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
+  expect(submit).toHaveBeenCalledWith({ id: expect.stringMatching(UUID_V4), type: 'contact', ...typed, company: '' });
 });

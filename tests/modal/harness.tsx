@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { MotionGlobalConfig } from 'framer-motion';
 import { ContactModalProvider, useContactModal } from '../../src/components/ContactModalProvider';
 import { MODAL_COPY } from '../../src/content/modal';
+import type { Language } from '../../src/content/languages';
 import type { InquiryType } from '../../src/content/types';
 
 // framer-motion times animations with the real clock; under fake timers they would never end, so
@@ -29,12 +30,13 @@ function Openers() {
   );
 }
 
-export function renderPage() {
+export function renderPage(language: Language = 'en') {
   const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
   const view = render(
     <ContactModalProvider>
       <Openers />
     </ContactModalProvider>,
+    { language },
   );
   return { user, ...view };
 }

@@ -5,7 +5,15 @@
 import { BACKEND_NOT_CONFIGURED_LOG, SIMULATED_SUBMIT_DELAY_MS } from '../../src/content/modal';
 import { isBackendConfigured, submitInquiry, type InquiryFields } from '../../src/lib/submit-inquiry';
 
-const fields: InquiryFields = { type: 'contact', language: 'en', name: 'Ayu', email: 'ayu@example.com', company: '', message: 'Hi' };
+const fields: InquiryFields = {
+  id: crypto.randomUUID(),
+  type: 'contact',
+  language: 'en',
+  name: 'Ayu',
+  email: 'ayu@example.com',
+  company: '',
+  message: 'Hi',
+};
 let warn: jest.SpyInstance;
 
 beforeEach(() => {

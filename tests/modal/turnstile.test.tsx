@@ -51,6 +51,8 @@ it('a script that cannot load is logged, and the inquiry still goes out without 
   await fillContactForm(dialog, user);
   await user.click(within(dialog).getByRole('button', { name: MODAL_COPY.contact.button }));
   expect(submit).toHaveBeenCalledWith({
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
+    id: expect.any(String),
     type: 'contact',
     language: 'en',
     name: 'Sari',
@@ -87,6 +89,8 @@ it('loads the widget only when a modal opens, renders it in the form, and sends 
   await fillContactForm(dialog, user);
   await user.click(within(dialog).getByRole('button', { name: MODAL_COPY.contact.button }));
   expect(submit).toHaveBeenCalledWith({
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
+    id: expect.any(String),
     type: 'contact',
     language: 'en',
     name: 'Sari',

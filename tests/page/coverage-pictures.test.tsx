@@ -1,6 +1,6 @@
-// A coverage card's picture (issue 11): the build's processed versions when it has them, the URL
-// itself for a row that arrived with the refresh, and the fallback icon, never a broken image, for
-// any picture that cannot be shown.
+// A coverage card's picture (issue 11): the build's processed versions when it has them, a site
+// path as it is, and the fallback icon, never a broken image and never an unprocessed original, for
+// any picture that cannot be shown (a photo that arrived with the refresh waits for the rebuild).
 import { act, fireEvent } from '@testing-library/react';
 import { InLanguage, render } from '../support/page-language';
 import React from 'react';
@@ -11,6 +11,7 @@ import type { MaterialCoverageItem } from '../../src/content/types';
 import { material, processedPicture, storageUrl } from './fixtures';
 
 const PHOTO = storageUrl('pet');
+const SITE_PATH = '/images/materials/pet.svg';
 const withPhoto = (image: string | null = PHOTO): MaterialCoverageItem => material('pet', 'live', { image });
 const PROCESSED: BuiltPictures = new Map([[PHOTO, processedPicture('pet')]]);
 
@@ -47,10 +48,16 @@ describe('a coverage card', () => {
     expect(main.className).toContain('absolute inset-0 size-full');
   });
 
-  it('shows a picture the build never saw (its row changed since) from its URL: lazy, with its size set', () => {
+  it('shows the icon, and loads nothing, for a photo the build never saw (its row changed since)', () => {
     const { card } = renderCard(withPhoto(), new Map());
+    expect(showsIcon(card)).toBe(true);
+    expect(card.innerHTML).not.toContain(PHOTO);
+  });
+
+  it('shows a site path as it is: lazy, with its size set', () => {
+    const { card } = renderCard(withPhoto(SITE_PATH));
     const image = card.querySelector('img') as HTMLImageElement;
-    expect(image).toHaveAttribute('src', PHOTO);
+    expect(image).toHaveAttribute('src', SITE_PATH);
     expect(image).toHaveAttribute('loading', 'lazy');
     expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['320', '200']);
   });
@@ -61,32 +68,26 @@ describe('a coverage card', () => {
   });
 
   it.each([
-    ['a URL the refresh delivered', new Map()],
-    ['a processed picture', PROCESSED],
-  ] as const)('shows the icon instead of a broken image when %s fails to load', (_name, pictures) => {
-    const { card } = renderCard(withPhoto(), pictures);
-    fireEvent.error(card.querySelector('img') as HTMLImageElement);
-    expect(showsIcon(card)).toBe(true);
-  });
-
-  it('shows the icon instead of a broken image when a site path fails to load', () => {
-    const { card } = renderCard(withPhoto('/images/materials/gone.svg'));
+    ['a site path', withPhoto('/images/materials/gone.svg'), undefined],
+    ['a processed picture', withPhoto(), PROCESSED],
+  ] as const)('shows the icon instead of a broken image when %s fails to load', (_name, item, pictures) => {
+    const { card } = renderCard(item, pictures);
     fireEvent.error(card.querySelector('img') as HTMLImageElement);
     expect(showsIcon(card)).toBe(true);
   });
 
   it('tries the new picture when the refresh changes a row whose picture had failed', () => {
-    const { card, rerender } = renderCard(withPhoto(), new Map());
+    const { card, rerender } = renderCard(withPhoto('/images/materials/gone.svg'));
     fireEvent.error(card.querySelector('img') as HTMLImageElement);
-    rerender(withPhoto(storageUrl('pet-retaken')));
-    expect(card.querySelector('img')).toHaveAttribute('src', storageUrl('pet-retaken'));
+    rerender(withPhoto(SITE_PATH));
+    expect(card.querySelector('img')).toHaveAttribute('src', SITE_PATH);
   });
 });
 
 describe('a picture of the static page', () => {
   /** The card's HTML as the build wrote it, with its picture in the state the browser reached. */
   async function hydrateWithPicture(state: { complete: boolean; naturalWidth: number }) {
-    const item = withPhoto();
+    const item = withPhoto(SITE_PATH);
     // The same markup the server rendering writes (jsdom lacks what react-dom/server needs).
     const rendered = render(<CoverageCard item={item} />);
     // React serialises a custom property in a style attribute without the space and semicolon.
@@ -99,7 +100,7 @@ describe('a picture of the static page', () => {
     Object.defineProperties(image, {
       complete: { value: state.complete },
       naturalWidth: { value: state.naturalWidth },
-      currentSrc: { value: PHOTO },
+      currentSrc: { value: SITE_PATH },
     });
     await act(async () => {
       hydrateRoot(
@@ -117,7 +118,7 @@ describe('a picture of the static page', () => {
   });
 
   it('that loaded, or is still loading, stays', async () => {
-    expect((await hydrateWithPicture({ complete: true, naturalWidth: 320 })).querySelector('img')).toHaveAttribute('src', PHOTO);
-    expect((await hydrateWithPicture({ complete: false, naturalWidth: 0 })).querySelector('img')).toHaveAttribute('src', PHOTO);
+    expect((await hydrateWithPicture({ complete: true, naturalWidth: 320 })).querySelector('img')).toHaveAttribute('src', SITE_PATH);
+    expect((await hydrateWithPicture({ complete: false, naturalWidth: 0 })).querySelector('img')).toHaveAttribute('src', SITE_PATH);
   });
 });

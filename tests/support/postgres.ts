@@ -12,11 +12,12 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chown, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from 'local-supabase';
 import { Client } from 'pg';
+import { forTheFile } from './for-the-file';
 import { REPO_ROOT, SUPABASE_PATHS, type DbRole, type Row, type ScratchDatabase, type Session, type TestDatabase } from './database';
 
 const run = promisify(execFile);
@@ -91,17 +92,6 @@ async function serverUser(): Promise<{ prefix: string[]; uid: number; gid: numbe
   const existing = await ids().catch(() => null);
   if (!existing) await run('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
   return { prefix: ['runuser', '-u', 'postgres', '--'], ...(existing ?? (await ids())) };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 export interface ClusterOptions {
@@ -188,6 +178,16 @@ export async function startPostgresCluster(clusterOptions: ClusterOptions = {}):
       cause: error,
     });
   }
+}
+
+/** A cluster for the calling file or describe block, started before its first test, stopped after its last. */
+export function clusterForTheFile(clusterOptions: ClusterOptions = {}): () => PostgresCluster {
+  const name = clusterOptions.cron ? 'the PostgreSQL 15 test cluster with pg_cron' : 'the PostgreSQL 15 test cluster';
+  return forTheFile(
+    name,
+    () => startPostgresCluster(clusterOptions),
+    (cluster) => cluster.stop(),
+  );
 }
 
 /** Anything a test starts and must stop: a cluster, the local backend. */

@@ -10,7 +10,7 @@ Serves the project's Supabase on 127.0.0.1 without Docker or an account: the Dat
 its edge function use (PostgREST's request shapes, run on PGlite holding supabase/local/bootstrap.sql,
 the migrations and supabase/seed.sql, each request as the role its key gives it), the function
 inquiry-notif-resend under Deno with a Resend stand-in that keeps the emails, and the inquiry sweep
-every minute. Every request is printed with its status, method, path and role; the database starts
+and alert jobs every minute (alerts are printed, never posted). Every request is printed with its status, method, path and role; the database starts
 afresh each time.
 
 An editor's change goes through the Data API as on Supabase, with the service-role key:
@@ -81,6 +81,7 @@ async function main(): Promise<void> {
     sweepIntervalMs: 60_000,
     onRequest: (request) => console.log(describe(request)),
     onEmail: (email) => console.log(`email: ${email.body.subject} → ${email.body.to.join(', ')}`),
+    onAlert: (alert) => console.log(`alert (${alert.cause}): ${alert.text}`),
     onBuildHookCall: (status) => console.log(`build hook: ${status || 'unreachable'} POST ${chosen.buildHook?.url}`),
   });
   console.log(`local Supabase on ${backend.url} (PGlite: bootstrap, migrations, seed)`);
@@ -89,7 +90,7 @@ async function main(): Promise<void> {
   console.log(`  service role key: ${backend.serviceKey}`);
   console.log(`  SUPABASE_DB_URL=${backend.dbUrl} (npm run preview-link, npm run doctor)`);
   if (chosen.buildHook) console.log(`  the rebuild trigger calls ${chosen.buildHook.url}`);
-  console.log('  the inquiry sweep runs every minute; every request is logged below; Ctrl+C stops it');
+  console.log('  the inquiry sweep and alerts run every minute; every request, email and alert is logged below; Ctrl+C stops it');
 
   const stop = (signal: NodeJS.Signals) => {
     console.log(`${signal}: stopping`);

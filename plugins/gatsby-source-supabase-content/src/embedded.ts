@@ -2,6 +2,7 @@ import type { Driver } from './drivers';
 import { openEmbeddedDatabase, withRole, type EmbeddedPaths } from './embedded-db';
 import { ERROR_CODES, SourceFailure } from './errors';
 import { activeColumn, describeQuery, orderColumn, selectedColumns, type QueryFilter, type TableSpec } from './model';
+import { describeRevision, type RevisionSpec } from './revision';
 
 export interface SqlQuery {
   text: string;
@@ -22,6 +23,14 @@ export function publishedQuery(spec: TableSpec, filter: QueryFilter): SqlQuery {
     `select ${selectedColumns(spec).map(quote).join(', ')} from public.${quote(spec.table)} ` +
     `where ${conditions.join(' and ')} order by ${quote(orderColumn(spec))} asc`;
   return { text, params };
+}
+
+/**
+ * The SQL twin of the revision request. As text: a bigint then reads as the digits of the JSON
+ * number PostgREST sends, and a text revision as itself.
+ */
+export function revisionQuery(spec: RevisionSpec): string {
+  return `select public.${quote(spec.function)}()::text as revision`;
 }
 
 export function embeddedLabel(paths: EmbeddedPaths): string {
@@ -55,6 +64,15 @@ export async function embeddedDriver(paths: EmbeddedPaths): Promise<Driver> {
           table: describeQuery(spec, filter),
           detail: messageOf(error),
         });
+      }
+    },
+    async revision(spec) {
+      try {
+        // As PostgREST would call it for the browser: as anon, which must be allowed to.
+        const result = await withRole(db, 'anon', (tx) => tx.query<{ revision: unknown }>(revisionQuery(spec)));
+        return result.rows[0]?.revision;
+      } catch (error) {
+        throw new SourceFailure(ERROR_CODES.EmbeddedFailed, { url: label, table: describeRevision(spec), detail: messageOf(error) });
       }
     },
     close: () => db.close(),

@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   BadBody: '10004',
   EmbeddedFailed: '10006',
   BackendRequired: '10007',
+  BadRevision: '10008',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -48,6 +49,7 @@ const ERROR_TEXT: Record<ErrorCode, (context: SourceErrorContext) => string> = {
     `The Supabase backend at ${url} did not return a JSON array of rows for ${table}: ${detail}`,
   [ERROR_CODES.EmbeddedFailed]: ({ url, table, detail }) => `The embedded database (${url}) failed while reading ${table}: ${detail}`,
   [ERROR_CODES.BackendRequired]: ({ detail }) => detail,
+  [ERROR_CODES.BadRevision]: ({ url, table, detail }) => `${url} did not return ${table}: ${detail}`,
 };
 
 export const ERROR_MAP: Record<string, ErrorMapEntry> = Object.fromEntries(

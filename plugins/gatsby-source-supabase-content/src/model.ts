@@ -79,6 +79,11 @@ export function selectedColumns(spec: TableSpec): string[] {
   return [...new Set(names)];
 }
 
+/** The project URL without trailing slashes, so `<url>/rest/v1` never gets a double slash. */
+export function projectUrl(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
 /** A readable name for one query in messages, e.g. `recipes (course = dessert)`. */
 export function describeQuery(spec: TableSpec, filter: QueryFilter): string {
   const conditions = Object.entries(filter).map(([column, value]) => `${column} = ${value}`);

@@ -2,6 +2,7 @@ import type { GatsbyNode, PluginOptions } from 'gatsby';
 import type { EmbeddedPaths } from './embedded-db';
 import { ROW_ID_FIELD, ROW_POSITION_FIELD, fileField, type ColumnSpec, type TableSpec } from './model';
 import { DEFAULT_PICTURE_LIMITS, type PictureLimits } from './pictures';
+import type { RevisionSpec } from './revision';
 
 export interface SupabaseContentOptions {
   /** The site's content model: which tables, columns and queries to publish. */
@@ -18,6 +19,11 @@ export interface SupabaseContentOptions {
   requireBackend?: boolean;
   /** The site's own words for a build without a backend (its settings, what its demo content is). */
   wording?: Wording;
+  /**
+   * The database function returning the content's revision (`public.<function>`, stable, callable
+   * by anon): read before the lists and published as the SupabaseContentRevision node.
+   */
+  revision?: RevisionSpec;
 }
 
 export interface Wording {
@@ -107,6 +113,9 @@ export const pluginOptionsSchema: NonNullable<GatsbyNode['pluginOptionsSchema']>
       embeddedWarning: Joi.string(),
       backendRequired: Joi.string(),
     }).description("The site's words for the warning of a build from the embedded default and for the failure requireBackend gives"),
+    revision: Joi.object({
+      function: Joi.string().pattern(NAME).required(),
+    }).description('The database function returning the revision of the content, read before the lists and published as a node'),
   })
     .and('url', 'anonKey')
     .or('url', 'embedded')

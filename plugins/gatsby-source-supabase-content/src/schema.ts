@@ -1,6 +1,7 @@
 import type { GatsbyNode } from 'gatsby';
 import { ROW_ID_FIELD, ROW_POSITION_FIELD, fileField, type TableSpec } from './model';
 import type { PluginOptionsWithContent } from './options';
+import { REVISION_NODE_TYPE } from './revision';
 
 /**
  * Explicit types with @dontInfer: the page query must work when a table is empty (inference
@@ -21,6 +22,10 @@ export function typeDefinition(spec: TableSpec): string {
   return `type ${spec.nodeType} implements Node @dontInfer {\n  ${fields.join('\n  ')}\n}`;
 }
 
+/** The revision the build read, as text whatever its type in the database (a bigint exceeds GraphQL's Int). */
+export const REVISION_TYPE_DEFINITION = `type ${REVISION_NODE_TYPE} implements Node @dontInfer {\n  revision: String!\n}`;
+
 export const createSchemaCustomization: NonNullable<GatsbyNode['createSchemaCustomization']> = ({ actions }, options) => {
-  actions.createTypes((options as PluginOptionsWithContent).tables.map(typeDefinition).join('\n\n'));
+  const { tables, revision } = options as PluginOptionsWithContent;
+  actions.createTypes([...tables.map(typeDefinition), ...(revision ? [REVISION_TYPE_DEFINITION] : [])].join('\n\n'));
 };

@@ -8,6 +8,7 @@ import { pictureLimits, remoteSettings, type PluginOptionsWithContent, type Supa
 import { fetchPictures, type PictureUse } from './pictures';
 import { remoteDriver } from './remote';
 import { describeQuery, isRemotePicture, type TableSpec } from './model';
+import { REVISION_NODE_TYPE, describeRevision, revisionOf, type RevisionSpec } from './revision';
 import { NotARowList, normalizeRows, type PublishedRow } from './rows';
 
 export const PLUGIN_NAME = 'gatsby-source-supabase-content';
@@ -47,9 +48,11 @@ function embeddedWarning(options: SupabaseContentOptions): string {
 }
 
 /**
- * Reads every published query, then replaces this plugin's nodes in one step. Nothing is
- * created until every query has succeeded and every row checks out, so a failing backend never
- * publishes a partial page.
+ * Reads the revision (when the site names its function), then every published query, then replaces
+ * this plugin's nodes in one step. Nothing is created until every query has succeeded and every row
+ * checks out, so a failing backend never publishes a partial page. The revision comes first: an
+ * edit made while the lists are read can only make the page carry an older revision than its
+ * content, which costs the browser one more read of the lists, never a missed change.
  */
 export async function sourceContent(args: SourceArgs, options: SupabaseContentOptions, connect: Connect = connectDriver): Promise<void> {
   const { reporter } = args;
@@ -65,11 +68,13 @@ export async function sourceContent(args: SourceArgs, options: SupabaseContentOp
 
   const results: QueryRows[] = [];
   const warnings: string[] = [];
+  let revision: string | null = null;
   let driver: Driver | undefined;
   let label = '';
   try {
     driver = await connect(options);
     label = driver.label;
+    if (options.revision) revision = checkedRevision(options.revision, await driver.revision(options.revision), label);
     for (const spec of options.tables) {
       for (const filter of spec.queries) {
         const table = describeQuery(spec, filter);
@@ -92,7 +97,30 @@ export async function sourceContent(args: SourceArgs, options: SupabaseContentOp
   for (const warning of warnings) reporter.warn(`${PLUGIN_NAME}: ${warning}`);
   const fileIds = await sourcePictures(args, options, results);
   const counts = await replaceNodes(args, options.tables, results, fileIds);
-  reporter.info(`${PLUGIN_NAME}: ${counts} from ${label}`);
+  if (revision !== null) await createRevisionNode(args, revision);
+  reporter.info(`${PLUGIN_NAME}: ${counts}${revision === null ? '' : `, revision ${revision}`} from ${label}`);
+}
+
+function checkedRevision(spec: RevisionSpec, body: unknown, url: string): string {
+  const revision = revisionOf(body);
+  if (revision !== null) return revision;
+  const shown = JSON.stringify(body) ?? String(body);
+  throw new SourceFailure(ERROR_CODES.BadRevision, {
+    url,
+    table: describeRevision(spec),
+    detail: `expected a number or a short text, got ${shown.length > 100 ? `${shown.slice(0, 97)}...` : shown}`,
+  });
+}
+
+/** The revision as one node of a type of its own; its id never changes, so a new build replaces it. */
+async function createRevisionNode({ actions, createNodeId, createContentDigest }: SourceArgs, revision: string): Promise<void> {
+  await actions.createNode({
+    revision,
+    id: createNodeId(REVISION_NODE_TYPE),
+    parent: null,
+    children: [],
+    internal: { type: REVISION_NODE_TYPE, contentDigest: createContentDigest({ revision }) },
+  });
 }
 
 /**
@@ -175,10 +203,10 @@ async function replaceNodes(
   return [...counts].map(([type, count]) => `${count} ${type}`).join(', ');
 }
 
-/** After a failure under `gatsby develop`, keep the last good content rather than an empty page. */
+/** After a failure under `gatsby develop`, keep the last good content (and its revision) rather than an empty page. */
 function keepPreviousNodes({ actions, getNodesByType }: SourceArgs, tables: readonly TableSpec[]): void {
-  for (const spec of tables) {
-    for (const node of getNodesByType(spec.nodeType)) actions.touchNode(node);
+  for (const type of [...tables.map((spec) => spec.nodeType), REVISION_NODE_TYPE]) {
+    for (const node of getNodesByType(type)) actions.touchNode(node);
   }
 }
 

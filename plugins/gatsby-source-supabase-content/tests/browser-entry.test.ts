@@ -51,9 +51,9 @@ function importGraph(entry: string): { files: string[]; packages: string[] } {
   return { files: [...files].map((file) => path.relative(PLUGIN, file)).sort(), packages: [...packages].sort() };
 }
 
-test('browser.ts reaches only the model, the query builder and the row normalisation, and no package', () => {
+test('browser.ts reaches only the model, the query builder, the row normalisation and the revision request, and no package', () => {
   const { files, packages } = importGraph(path.join(PLUGIN, 'browser.ts'));
-  expect(files).toEqual(['browser.ts', 'src/model.ts', 'src/query.ts', 'src/rows.ts']);
+  expect(files).toEqual(['browser.ts', 'src/model.ts', 'src/query.ts', 'src/revision.ts', 'src/rows.ts']);
   // postgrest-js is only a type here: the site hands in its own client.
   expect(packages).toEqual([]);
 });

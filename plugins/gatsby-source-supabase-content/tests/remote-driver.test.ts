@@ -1,23 +1,39 @@
-// The remote driver against a PostgREST stand-in on this machine: the requests it makes for a
-// content model (the recipe site's, ./fixtures/model.ts), the nodes it makes of the answers, and
-// how each kind of failure fails the build naming the URL and the table.
+// The remote driver against the local Supabase (the workspace package local-supabase) serving the
+// recipe site's schema (./fixtures): the requests it makes for a content model
+// (./fixtures/model.ts), the nodes it makes of the answers, and how each kind of failure fails the
+// build naming the URL and the table.
+import { freePort, startLocalBackend, type Intercept, type LocalBackend, type ServedApi } from 'local-supabase';
 import { onPluginInit } from '../src/on-plugin-init';
 import { remoteDriver } from '../src/remote';
 import { sourceContent } from '../src/source-nodes';
 import { ERROR_CODES } from '../src/errors';
 import { fakeGatsby } from '../testing';
-import { TABLES } from './fixtures/model';
-import { startFakePostgrest, type FakePostgrest, type FakeRow } from './support/fake-postgrest';
+import { EMBEDDED, TABLES } from './fixtures/model';
 
 const KEY = 'anon-key-for-tests';
 const tables = TABLES;
 
-function author(id: string, order: number, extra: Partial<FakeRow> = {}): FakeRow {
+type Row = Record<string, string | number | boolean | null>;
+interface Rows {
+  authors: Row[];
+  recipes: Row[];
+}
+
+// The rows' names in this file and their ids in the schema (authors: bigint, recipes: uuid).
+const AUTHOR_ID = { a1: 1, a2: 2, 'a-off': 3 } as const;
+const RECIPE_ID = {
+  m1: '00000000-0000-4000-8000-000000000011',
+  m2: '00000000-0000-4000-8000-000000000012',
+  d1: '00000000-0000-4000-8000-000000000021',
+  'd-off': '00000000-0000-4000-8000-000000000020',
+} as const;
+
+function author(name: keyof typeof AUTHOR_ID, order: number, extra: Row = {}): Row {
   return {
-    id,
-    name: `Author ${id}`,
-    bio: `About ${id}`,
-    portrait: `/images/authors/${id}.svg`,
+    id: AUTHOR_ID[name],
+    name: `Author ${name}`,
+    bio: `About ${name}`,
+    portrait: `/images/authors/${name}.svg`,
     role: 'writer',
     is_active: true,
     order_index: order,
@@ -25,12 +41,12 @@ function author(id: string, order: number, extra: Partial<FakeRow> = {}): FakeRo
   };
 }
 
-function recipe(id: string, course: string, order: number, extra: Partial<FakeRow> = {}): FakeRow {
+function recipe(name: keyof typeof RECIPE_ID, course: string, order: number, extra: Row = {}): Row {
   return {
-    id,
+    id: RECIPE_ID[name],
     course,
-    title: `Recipe ${id}`,
-    summary: `Summary ${id}`,
+    title: `Recipe ${name}`,
+    summary: `Summary ${name}`,
     difficulty: 'easy',
     minutes: 30,
     is_active: true,
@@ -39,7 +55,7 @@ function recipe(id: string, course: string, order: number, extra: Partial<FakeRo
   };
 }
 
-function sampleTables(): Record<string, FakeRow[]> {
+function sampleTables(): Rows {
   return {
     authors: [
       author('a2', 2, { name: '<b>html</b> & <script>alert(1)</script>', portrait: null }),
@@ -55,15 +71,54 @@ function sampleTables(): Record<string, FakeRow[]> {
   };
 }
 
-let server: FakePostgrest | undefined;
+// The two reads the recipe site's model makes; any other request answers 400 naming its shape.
+const API: ServedApi = {
+  shapes: [
+    { name: 'the authors read', methods: ['GET'], table: 'authors', keys: ['select', 'is_active', 'order'] },
+    {
+      name: 'the recipes read, once per course',
+      methods: ['GET'],
+      table: 'recipes',
+      keys: ['select', 'is_active', 'course', 'order'],
+    },
+  ],
+  functions: {},
+};
 
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
+let server: LocalBackend;
+beforeAll(async () => {
+  server = await startLocalBackend({ anonKey: KEY, paths: EMBEDDED, api: API });
+}, 60_000);
+afterAll(() => server.stop());
+
+/** Replaces the tables' rows, as the schema's owner (the API roles only read). */
+async function setRows(rows: Rows) {
+  await server.db.transaction(async (tx) => {
+    await tx.query('delete from public.recipes');
+    await tx.query('delete from public.authors');
+    await tx.query('insert into public.authors overriding system value select * from json_populate_recordset(null::public.authors, $1)', [
+      JSON.stringify(rows.authors),
+    ]);
+    await tx.query('insert into public.recipes select * from json_populate_recordset(null::public.recipes, $1)', [
+      JSON.stringify(rows.recipes),
+    ]);
+  });
+}
+
+beforeEach(async () => {
+  await setRows(sampleTables());
+  server.requests.length = 0;
 });
 
-async function run(rows: Record<string, FakeRow[]>, override?: Parameters<typeof startFakePostgrest>[0]['override']) {
-  server = await startFakePostgrest({ anonKey: KEY, tables: rows, override });
+afterEach(() => {
+  server.intercept(null);
+  server.hang(false);
+  server.failReads(false);
+});
+
+async function run(rows: Rows, intercept?: Intercept) {
+  await setRows(rows);
+  server.intercept(intercept ?? null);
   const gatsby = fakeGatsby();
   await gatsby.source({ tables, url: server.url, anonKey: KEY });
   return { gatsby, server };
@@ -78,7 +133,7 @@ describe('remote driver: the requests it makes', () => {
       'GET /rest/v1/recipes',
       'GET /rest/v1/recipes',
     ]);
-    expect(server.requests.map((r) => [...r.query])).toEqual([
+    expect(server.requests.map((r) => Object.entries(r.query))).toEqual([
       [
         ['select', 'id,name,bio,portrait,role,is_active,order_index'],
         ['is_active', 'eq.true'],
@@ -104,7 +159,6 @@ describe('remote driver: the requests it makes', () => {
   });
 
   test('a trailing slash in the URL does not change the request path', async () => {
-    server = await startFakePostgrest({ anonKey: KEY, tables: sampleTables() });
     const driver = remoteDriver({ url: `${server.url}/`, anonKey: KEY });
     await driver.read({ table: 'authors', nodeType: 'Author', columns: [], queries: [{}] }, {});
     expect(server.requests[0]?.path).toBe('/rest/v1/authors');
@@ -118,9 +172,9 @@ describe('remote driver: the nodes it makes', () => {
 
     expect(gatsby.errors).toEqual([]);
     const authors = gatsby.ofType('Author');
-    expect(authors.map((n) => n.row_id)).toEqual(['a1', 'a2']);
+    expect(authors.map((n) => n.row_id)).toEqual([String(AUTHOR_ID.a1), String(AUTHOR_ID.a2)]);
     expect(authors[1]).toMatchObject({
-      row_id: 'a2',
+      row_id: String(AUTHOR_ID.a2),
       name: '<b>html</b> & <script>alert(1)</script>',
       bio: 'About a2',
       portrait: null,
@@ -146,9 +200,9 @@ describe('remote driver: the nodes it makes', () => {
       'row_position',
     ]);
     expect(gatsby.ofType('Recipe').map((n) => [n.course, n.row_id])).toEqual([
-      ['main', 'm1'],
-      ['main', 'm2'],
-      ['dessert', 'd1'],
+      ['main', RECIPE_ID.m1],
+      ['main', RECIPE_ID.m2],
+      ['dessert', RECIPE_ID.d1],
     ]);
     expect(gatsby.ofType('Recipe')[0]).toMatchObject({ title: 'Recipe m1', summary: 'Summary m1', difficulty: 'easy', minutes: 30 });
   });
@@ -156,7 +210,6 @@ describe('remote driver: the nodes it makes', () => {
   test('node ids come from createNodeId and digests change only with the content', async () => {
     const first = await run(sampleTables());
     const before = first.gatsby.ofType('Author');
-    await first.server.close();
 
     const rows = sampleTables();
     rows.authors = [author('a1', 1), author('a2', 2, { name: 'Renamed', portrait: null })];
@@ -171,7 +224,6 @@ describe('remote driver: the nodes it makes', () => {
   });
 
   test('re-sourcing removes nodes whose rows were deactivated or deleted', async () => {
-    server = await startFakePostgrest({ anonKey: KEY, tables: sampleTables() });
     const gatsby = fakeGatsby();
     const options = { tables, url: server.url, anonKey: KEY };
     await gatsby.source(options);
@@ -180,13 +232,13 @@ describe('remote driver: the nodes it makes', () => {
     const rows = sampleTables();
     rows.authors = [author('a1', 1), author('a2', 2, { is_active: false })];
     // Every dessert deleted; the main courses untouched.
-    rows.recipes = sampleTables().recipes?.filter((row) => row.course === 'main') ?? [];
-    server.tables = rows;
+    rows.recipes = sampleTables().recipes.filter((row) => row.course === 'main');
+    await setRows(rows);
     gatsby.resetPass();
     await gatsby.source(options);
 
     expect(gatsby.errors).toEqual([]);
-    expect(gatsby.ofType('Author').map((n) => n.row_id)).toEqual(['a1']);
+    expect(gatsby.ofType('Author').map((n) => n.row_id)).toEqual([String(AUTHOR_ID.a1)]);
     expect(gatsby.ofType('Recipe').filter((n) => n.course === 'dessert')).toEqual([]);
     expect(gatsby.ofType('Recipe').filter((n) => n.course === 'main')).toHaveLength(2);
   });
@@ -204,16 +256,16 @@ describe('remote driver: unknown values are kept with a warning', () => {
     expect(gatsby.ofType('Recipe')[0]?.difficulty).toBe('extreme');
     expect(gatsby.warnings).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/authors row a1: unknown role "translator"/),
-        expect.stringMatching(/recipes \(course = main\) row m1: unknown difficulty "extreme"/),
+        expect.stringMatching(new RegExp(`authors row ${AUTHOR_ID.a1}: unknown role "translator"`)),
+        expect.stringMatching(new RegExp(`recipes \\(course = main\\) row ${RECIPE_ID.m1}: unknown difficulty "extreme"`)),
       ]),
     );
   });
 });
 
 describe('remote driver: failures fail the build and name the URL and the table', () => {
-  async function failure(override: Parameters<typeof startFakePostgrest>[0]['override'], rows = sampleTables()) {
-    const { gatsby, server } = await run(rows, override);
+  async function failure(intercept: Intercept, rows = sampleTables()) {
+    const { gatsby, server } = await run(rows, intercept);
     expect(gatsby.errors).toHaveLength(1);
     // Nothing is published from a failed pass.
     expect(gatsby.nodes.size).toBe(0);
@@ -232,7 +284,6 @@ describe('remote driver: failures fail the build and name the URL and the table'
   });
 
   test('a rejected key (401)', async () => {
-    server = await startFakePostgrest({ anonKey: KEY, tables: sampleTables() });
     const gatsby = fakeGatsby();
     await gatsby.source({ tables, url: server.url, anonKey: 'wrong-key' });
 
@@ -253,10 +304,8 @@ describe('remote driver: failures fail the build and name the URL and the table'
   });
 
   test('connection refused', async () => {
-    server = await startFakePostgrest({ anonKey: KEY, tables: {} });
-    const url = server.url;
-    await server.close();
-    server = undefined;
+    // A port nothing listens on.
+    const url = `http://127.0.0.1:${await freePort()}`;
     const gatsby = fakeGatsby();
     await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
     // Retries (1 s + 2 s + 4 s) are postgrest-js's; the message is what is tested here.
@@ -281,7 +330,7 @@ describe('remote driver: failures fail the build and name the URL and the table'
   });
 
   test('a backend that never answers', async () => {
-    server = await startFakePostgrest({ anonKey: KEY, tables: {}, hang: true });
+    server.hang(true);
     const url = server.url;
     const gatsby = fakeGatsby();
     await onPluginInit({ reporter: gatsby.reporter } as never, { plugins: [] }, () => undefined);
@@ -312,13 +361,12 @@ describe('remote driver: failures fail the build and name the URL and the table'
   });
 
   test('under gatsby develop a failed re-source keeps the content it already had', async () => {
-    server = await startFakePostgrest({ anonKey: KEY, tables: sampleTables() });
     const gatsby = fakeGatsby();
     const options = { tables, url: server.url, anonKey: KEY };
     await gatsby.source(options);
     const before = [...gatsby.nodes.keys()];
 
-    server.tables = {};
+    server.failReads(true);
     gatsby.resetPass();
     await gatsby.source(options);
 

@@ -211,7 +211,13 @@ describe('sourcing a table with a remoteImage column', () => {
     { id: 3, name: 'Site path', portrait: '/images/authors/budi.svg', is_active: true, order_index: 3 },
     { id: 4, name: 'None', portrait: null, is_active: true, order_index: 4 },
   ];
-  const driver: Driver = { label: 'test rows', read: async () => rows(), close: async () => undefined };
+  const driver: Driver = {
+    label: 'test rows',
+    read: async () => rows(),
+    // The options below name no revision function.
+    revision: () => Promise.reject(new Error('no revision was asked for')),
+    close: async () => undefined,
+  };
   // Remote settings, so the plugin does not warn about the embedded default; the rows come from `driver`.
   const options = { tables: [AUTHORS], url: 'https://abcd.supabase.co', anonKey: 'key', remoteImages: { timeoutMs: 1000 } };
 

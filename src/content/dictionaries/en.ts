@@ -3,7 +3,7 @@
 import type { SectionKey } from '../constants';
 import { COVERAGE, FOOTER, HEADER, HERO, LIST_TEXT, SNAPSHOT, TIMELINE } from '../copy';
 import type { Dictionary } from '../dictionary';
-import { CLOSE_LABEL, FIELD_LABELS, MODAL_COPY, OPTIONAL_HINT, SENDING_LABEL, SUBMIT_FAILURE_MESSAGES } from '../modal';
+import { BUSY_COPY, CLOSE_LABEL, FIELD_LABELS, MODAL_COPY, OPTIONAL_HINT, SENDING_LABEL, SUBMIT_FAILURE_MESSAGES } from '../modal';
 import { SITE } from '../site';
 import { MATERIAL_STATUS, TIMELINE_STATUS } from '../status';
 
@@ -30,7 +30,14 @@ export const EN: Dictionary = {
     upcoming: TIMELINE_STATUS.upcoming.label,
   },
   modal: MODAL_COPY,
-  form: { labels: FIELD_LABELS, optional: OPTIONAL_HINT, sending: SENDING_LABEL, close: CLOSE_LABEL, failures: SUBMIT_FAILURE_MESSAGES },
+  form: {
+    labels: FIELD_LABELS,
+    optional: OPTIONAL_HINT,
+    sending: SENDING_LABEL,
+    close: CLOSE_LABEL,
+    failures: SUBMIT_FAILURE_MESSAGES,
+    emailLink: BUSY_COPY.link,
+  },
   // Addressed to the reader of the other language, in that language.
   languages: { suggestion: 'Baca dalam Bahasa Indonesia', dismissSuggestion: 'Tutup saran bahasa' },
 };

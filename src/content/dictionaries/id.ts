@@ -87,7 +87,9 @@ export const ID: Dictionary = {
     failures: {
       error: 'Pesan Anda belum terkirim. Silakan coba lagi.',
       'rate-limited': 'Anda telah mengirim beberapa pesan dalam waktu singkat. Mohon tunggu beberapa menit, lalu coba lagi.',
+      busy: 'Saat ini kami menerima pesan dalam jumlah yang tidak biasa, sehingga pesan Anda belum dapat disimpan. Anda dapat mengirimkannya lewat email:',
     },
+    emailLink: 'Kirim pesan Anda lewat email',
   },
   languages: { suggestion: 'Read in English', dismissSuggestion: 'Dismiss the language suggestion' },
 };

@@ -1,14 +1,16 @@
 // The function's router: every case a call can be, in the order they are checked. Each step lives
 // in its own module: http.ts (the request's shape, the answers), validate.ts (the body's fields),
-// settings.ts, auth.ts (who may sweep), notify.ts (the browser's call), sweep.ts and digest.ts.
+// settings.ts, auth.ts (who may sweep), notify.ts (the browser's call), verified.ts (the browser's
+// verified store past the ceiling), sweep.ts and digest.ts.
 import { isServiceKey } from './auth.ts';
-import { clientAddress, json, methodNotAllowed, preflight, readJsonObject, reject } from './http.ts';
+import { addressHeaders, clientAddress, json, methodNotAllowed, preflight, readJsonObject, reject } from './http.ts';
 import { log } from './log.ts';
 import { notify } from './notify.ts';
 import { type Env, readSettings } from './settings.ts';
 import { StoreError, type SubmissionStore } from './store.ts';
 import { sweep } from './sweep.ts';
 import { readCall } from './validate.ts';
+import { storeVerified } from './verified.ts';
 
 export interface Dependencies {
   /** Read per request, so a secret set after deploy applies without a restart. */
@@ -54,11 +56,14 @@ async function respond(request: Request, deps: Dependencies): Promise<Response> 
   const store = deps.openStore(settings.supabaseUrl, settings.serviceRoleKey);
   try {
     if (call.kind === 'sweep') return await sweep(store, settings);
+    if (call.kind === 'store') {
+      return await storeVerified(store, settings, call, { address: clientAddress(request), headers: addressHeaders(request) });
+    }
     return await notify(store, settings, call, clientAddress(request));
   } catch (error) {
     if (!(error instanceof StoreError)) throw error;
     return reject(503, 'The submission store is unavailable', `store:${error.operation}`, {
-      ...(call.kind === 'notify' ? { id: call.id } : {}),
+      ...(call.kind === 'notify' ? { id: call.id } : call.kind === 'store' ? { id: call.row.id } : {}),
       code: error.code,
     });
   }

@@ -22,10 +22,19 @@ export function json(status: number, body: Record<string, unknown>, extra: Recor
   });
 }
 
-/** A refusal: `{ error }` for the caller, and a log line with the reason code (an error from 500 up). */
-export function reject(status: number, error: string, reason: string, details: LogDetails = {}): Response {
+/**
+ * A refusal: `{ error }` (and `extra`, such as the database's refusal code) for the caller, and a
+ * log line with the reason code (an error from 500 up).
+ */
+export function reject(
+  status: number,
+  error: string,
+  reason: string,
+  details: LogDetails = {},
+  extra: Record<string, unknown> = {},
+): Response {
   log(status >= 500 ? 'error' : 'warn', 'rejected', { status, reason, ...details });
-  return json(status, { error });
+  return json(status, { error, ...extra });
 }
 
 /** The browser's CORS preflight. */
@@ -91,7 +100,23 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   return body as Record<string, unknown>;
 }
 
-/** The visitor's address as Supabase's edge passes it on: the first `x-forwarded-for` entry. */
+/**
+ * The visitor's address by the database's rule (private.inquiry_client, docs/backend.md "Which
+ * header"): `cf-connecting-ip`, which Cloudflare sets itself, else the last `x-forwarded-for` entry,
+ * the one the nearest proxy appended. The first entry is whatever the client wrote.
+ */
 export function clientAddress(request: Request): string | null {
-  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || null;
+  const connecting = request.headers.get('cf-connecting-ip')?.trim();
+  if (connecting) return connecting;
+  return request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim() || null;
+}
+
+/** The visitor's headers the database reads its address from, for a row the function stores on their behalf. */
+export function addressHeaders(request: Request): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of ['cf-connecting-ip', 'x-forwarded-for']) {
+    const value = request.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
+  return headers;
 }

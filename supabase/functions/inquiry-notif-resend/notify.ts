@@ -37,8 +37,20 @@ export async function notify(
   call: Extract<Call, { kind: 'notify' }>,
   clientAddress: string | null,
 ): Promise<Response> {
-  const { id } = call;
   const check = settings.turnstile ? await verifyTurnstile(settings.turnstile, call.turnstileToken, clientAddress) : null;
+  return await sendOne(store, settings.resend, call.id, check);
+}
+
+/**
+ * Claims one stored row and emails the team about it, within the caps. `check` is the call's
+ * Turnstile outcome, null where Turnstile is not configured.
+ */
+export async function sendOne(
+  store: SubmissionStore,
+  resend: Settings['resend'],
+  id: string,
+  check: { verified: boolean; reason: string } | null,
+): Promise<Response> {
   const outcome = await store.claimOne(id, MAX_ROW_AGE_MS / 1000, check?.verified ?? null);
   if (outcome.outcome === 'capped') {
     // The hour's individual emails are spent, or the call failed the Turnstile check: the
@@ -52,7 +64,7 @@ export async function notify(
     return reject(status, error, outcome.outcome, { id });
   }
 
-  const { sent } = await deliver(store, settings.resend, outcome.claim, [id], renderNotification(outcome.row), outcome.row.id);
+  const { sent } = await deliver(store, resend, outcome.claim, [id], renderNotification(outcome.row), outcome.row.id);
   if (!sent.ok) {
     return reject(502, 'The email provider did not accept the notification', 'resend', {
       id,

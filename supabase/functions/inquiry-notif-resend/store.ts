@@ -1,9 +1,10 @@
 import { PostgrestClient } from '@supabase/postgrest-js';
+import type { InquiryRow } from './validate.ts';
 
 export type InquiryType = 'contact' | 'investor';
 
 /** The language of the page an inquiry was sent from. */
-export type InquiryLanguage = 'en' | 'id';
+export type InquiryLanguage = InquiryRow['language'];
 
 /** A claimed contact_submissions row as the claim functions return it (timestamps as ISO 8601 text). */
 export interface SubmissionRow {
@@ -33,7 +34,7 @@ export interface Batch {
 
 /**
  * The function's only access to the database: the claim and report functions of migration
- * 20261124001000_inquiry_delivery.sql. They make every claim exclusive (of any number of callers,
+ * 20261124001000_inquiry_delivery.sql, and the verified store of 20261125001000_inquiry_limits_per_row.sql. They make every claim exclusive (of any number of callers,
  * one gets a row) and keep the hourly email cap; a claim holds for a lease, and each report names
  * the claim's token, so a sender that lost its lease cannot touch the row any more.
  */
@@ -56,9 +57,16 @@ export interface SubmissionStore {
   recordFailure(claim: string, ids: string[], error: string, retryAfterSeconds: number | null): Promise<number>;
   /** Not tried after all: back to pending, no attempt counted. */
   release(claim: string, ids: string[]): Promise<number>;
+  /**
+   * Stores a row whose visitor passed Turnstile, past the overall ceiling but within the other
+   * limits (a refusal is a StoreError with code PT429 or PT503). `headers` are the visitor's
+   * request headers the database reads the client address from. `duplicate`: a row with this id
+   * is already stored (a retry whose first answer was lost).
+   */
+  storeVerified(row: InquiryRow, headers: Record<string, string>): Promise<'stored' | 'duplicate'>;
 }
 
-export type StoreOperation = 'claim' | 'sent' | 'failed' | 'release';
+export type StoreOperation = 'claim' | 'sent' | 'failed' | 'release' | 'store';
 
 /**
  * A failed database call. It keeps only PostgREST's error code: PostgreSQL's messages can quote
@@ -83,6 +91,7 @@ export const STORE_FUNCTIONS = {
   markSent: 'inquiry_notify_sent',
   recordFailure: 'inquiry_notify_failed',
   release: 'inquiry_notify_release',
+  storeVerified: 'inquiry_store_verified',
 } as const;
 
 /** Calls one database function with named arguments; its JSON result or a StoreError. */
@@ -113,6 +122,20 @@ export function functionStore(call: CallFunction): SubmissionStore {
         ),
       ),
     release: async (claim, ids) => Number(await call(STORE_FUNCTIONS.release, { p_claim: claim, p_ids: ids }, 'release')),
+    storeVerified: async (row, headers) => {
+      const args = {
+        p_id: row.id,
+        p_name: row.name,
+        p_email: row.email,
+        p_company: row.company,
+        p_message: row.message,
+        p_type: row.type,
+        p_language: row.language,
+        p_headers: headers,
+      };
+      const result = (await call(STORE_FUNCTIONS.storeVerified, args, 'store')) as { outcome: 'stored' | 'duplicate' };
+      return result.outcome;
+    },
   };
 }
 

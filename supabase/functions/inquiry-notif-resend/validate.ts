@@ -1,13 +1,31 @@
-// What a call asks for, read from its JSON body: the scheduled sweep, or the browser's notify call
-// about the row it has just stored.
+// What a call asks for, read from its JSON body: the scheduled sweep, the browser's notify call
+// about the row it has just stored, or the browser's verified store of a row the Data API refused
+// because others filled the overall ceiling.
 import { isEmailAddress } from './email.ts';
 import { MAX_TURNSTILE_TOKEN_LENGTH } from './turnstile.ts';
+
+/** The contact form's five fields and the browser-made id, as the browser stores them. */
+export interface InquiryRow {
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  message: string;
+  type: 'contact' | 'investor';
+  /** The language of the page it was sent from; a page from before the site had languages sends none. */
+  language: 'en' | 'id';
+}
 
 export type Call =
   /** The scheduled job's call: `{"sweep": true}`, nothing else. */
   | { kind: 'sweep' }
   /** The browser's call after its insert; only the id (and the token) is used afterwards. */
-  | { kind: 'notify'; id: string; turnstileToken: string | undefined };
+  | { kind: 'notify'; id: string; turnstileToken: string | undefined }
+  /**
+   * `{"store": true, …the row, turnstileToken}`: the Data API refused the row with PT503 (others'
+   * doing) and the visitor passed Turnstile; the row is stored only once siteverify accepts the token.
+   */
+  | { kind: 'store'; row: InquiryRow; turnstileToken: string };
 
 /** The first field that is not as it must be, named for the caller's 400. */
 export interface InvalidField {
@@ -23,16 +41,22 @@ function isNonEmptyString(value: unknown): value is string {
 
 export function readCall(body: Record<string, unknown>): Call | InvalidField {
   if ('sweep' in body) return body.sweep === true ? { kind: 'sweep' } : { field: 'sweep', problem: 'must be true' };
-  return readNotify(body);
+  if ('store' in body) return body.store === true ? readStore(body) : { field: 'store', problem: 'must be true' };
+  const row = readRow(body);
+  if ('field' in row) return row;
+  const token = readToken(body.turnstileToken);
+  if (typeof token === 'object') return token;
+  return { kind: 'notify', id: row.id, turnstileToken: token || undefined };
 }
 
 /**
- * The row id and the contact form's five fields, checked in that order, then the optional language and
- * Turnstile token; the first bad one is named. The email is written from the stored row, never from
- * these fields: they are checked so that a call the form could not have made is refused.
+ * The row id, the contact form's five fields and the optional language, checked in that order; the
+ * first bad one is named.
+ * The notify call's email is written from the stored row, never from these fields: they are
+ * checked so that a call the form could not have made is refused.
  */
-function readNotify(body: Record<string, unknown>): Call | InvalidField {
-  const { id, name, email, company, message, type, language, turnstileToken } = body;
+function readRow(body: Record<string, unknown>): InquiryRow | InvalidField {
+  const { id, name, email, company, message, type, language } = body;
   if (typeof id !== 'string' || !UUID_PATTERN.test(id)) return { field: 'id', problem: 'must be a UUID' };
   if (!isNonEmptyString(name)) return { field: 'name', problem: 'must be a non-empty string' };
   if (typeof email !== 'string' || !isEmailAddress(email)) return { field: 'email', problem: 'must be an email address' };
@@ -41,13 +65,25 @@ function readNotify(body: Record<string, unknown>): Call | InvalidField {
   }
   if (!isNonEmptyString(message)) return { field: 'message', problem: 'must be a non-empty string' };
   if (type !== 'contact' && type !== 'investor') return { field: 'type', problem: "must be 'contact' or 'investor'" };
-  // Optional: a page from before the site had languages sends none.
   if (language !== undefined && language !== 'en' && language !== 'id') return { field: 'language', problem: "must be 'en' or 'id'" };
-  if (
-    turnstileToken !== undefined &&
-    (typeof turnstileToken !== 'string' || turnstileToken.length > MAX_TURNSTILE_TOKEN_LENGTH)
-  ) {
+  return { id: id.toLowerCase(), name, email, company: company ?? null, message, type, language: language ?? 'en' };
+}
+
+/** An optional Turnstile token: the string (possibly empty), undefined, or the complaint. */
+function readToken(token: unknown): string | undefined | InvalidField {
+  if (token === undefined) return undefined;
+  if (typeof token !== 'string' || token.length > MAX_TURNSTILE_TOKEN_LENGTH) {
     return { field: 'turnstileToken', problem: `must be a string of at most ${MAX_TURNSTILE_TOKEN_LENGTH} characters` };
   }
-  return { kind: 'notify', id: id.toLowerCase(), turnstileToken: turnstileToken || undefined };
+  return token;
+}
+
+/** A verified store: the whole row, and a token, which this call cannot do without. */
+function readStore(body: Record<string, unknown>): Call | InvalidField {
+  const row = readRow(body);
+  if ('field' in row) return row;
+  const token = readToken(body.turnstileToken);
+  if (typeof token === 'object') return token;
+  if (!token) return { field: 'turnstileToken', problem: 'is required to store past the limit' };
+  return { kind: 'store', row, turnstileToken: token };
 }

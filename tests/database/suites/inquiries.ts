@@ -74,15 +74,20 @@ export async function pending(client: SqlClient, count: number, minutesAgo = 5):
 export const call = async <T>(client: SqlClient, sql: string, params: unknown[] = []): Promise<T> =>
   (await client.query<{ result: T }>(`select ${sql} as result`, params)).rows[0]!.result;
 
+/** Each test starts with no inquiries and no writes counted against the per-address limit. */
+export function startEachTestWithNoInquiries(owner: () => SqlClient): void {
+  beforeEach(async () => {
+    await owner().query('delete from public.contact_submissions');
+    await owner().query('delete from private.inquiry_writes');
+  });
+}
+
 export type Batch = { claim: string | null; rows: Array<{ id: string }> };
 
 export function describeInquiryDatabase(database: () => InquiryDatabase): void {
   const owner = () => database().owner;
 
-  beforeEach(async () => {
-    await owner().query('delete from public.contact_submissions');
-    await owner().query('delete from private.inquiry_writes');
-  });
+  startEachTestWithNoInquiries(owner);
 
   describe('claims', () => {
     test('two sweeps claiming at once take disjoint rows, each row once', async () => {

@@ -3,7 +3,7 @@
 // statement): the attacks that walked around the old pre-request hook, the address the edge sets,
 // per email, the backlog, the overall ceiling (refused as "not your doing") and the Turnstile path
 // past it. Run on PGlite and on PostgreSQL 15 with pg_cron.
-import { asPostgrest, call, pending, type InquiryDatabase, type Request, type SqlClient } from './inquiries';
+import { asPostgrest, call, startEachTestWithNoInquiries, pending, type InquiryDatabase, type Request, type SqlClient } from './inquiries';
 
 // PostgREST's own insert for `POST /contact_submissions` with a JSON body, one row or an array.
 const POSTGREST_INSERT = `insert into public.contact_submissions (id, name, email, company, message, type)
@@ -81,10 +81,7 @@ const tally = (outcomes: Array<string | null>) =>
 export function describeInquiryLimits(database: () => InquiryDatabase): void {
   const owner = () => database().owner;
 
-  beforeEach(async () => {
-    await owner().query('delete from public.contact_submissions');
-    await owner().query('delete from private.inquiry_writes');
-  });
+  startEachTestWithNoInquiries(owner);
 
   describe('the limits in the table, as PostgREST runs requests', () => {
     test('40 inserts from one address let 10 through, refused with PT429 beyond, while another address still gets in', async () => {

@@ -371,14 +371,18 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
       }
     });
 
-    // The page's only API functions: the preview link's two, which refuse a call without a valid
-    // token (tests/database/preview-links.test.ts). A signed-in user is no editor.
+    // The page's only API functions: the content revision (./content-revision.ts), and the preview
+    // link's two, which refuse a call without a valid token (tests/database/preview-links.test.ts).
+    // A signed-in user is no editor.
+    const REVISION_FUNCTION = 'function content_revision(text)';
     const PREVIEW_FUNCTIONS = ['function arrange_content(text,text,jsonb)', 'function preview_content(text)'];
 
-    test.each(VISITORS)("%s can use no sequence and execute no function in public but the preview link's", async (role) => {
-      const open = await database().rolledBack('postgres', async (session) => {
-        const { rows } = await session.query(
-          `select 'sequence ' || c.relname as object
+    test.each(VISITORS)(
+      "%s can use no sequence and execute no function in public but the content revision and the preview link's",
+      async (role) => {
+        const open = await database().rolledBack('postgres', async (session) => {
+          const { rows } = await session.query(
+            `select 'sequence ' || c.relname as object
              from pg_class c join pg_namespace n on n.oid = c.relnamespace
             where n.nspname = 'public' and c.relkind = 'S'
               and (has_sequence_privilege($1, c.oid, 'USAGE') or has_sequence_privilege($1, c.oid, 'SELECT')
@@ -388,12 +392,13 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
              from pg_proc p join pg_namespace n on n.oid = p.pronamespace
             where n.nspname = 'public' and has_function_privilege($1, p.oid, 'EXECUTE')
             order by 1`,
-          [role],
-        );
-        return rows.map((row) => row.object);
-      });
-      expect(open).toEqual(role === 'anon' ? PREVIEW_FUNCTIONS : []);
-    });
+            [role],
+          );
+          return rows.map((row) => row.object);
+        });
+        expect(open).toEqual(role === 'anon' ? [...PREVIEW_FUNCTIONS, REVISION_FUNCTION].sort() : [REVISION_FUNCTION]);
+      },
+    );
 
     test('row-level security is on for every table in public', async () => {
       const withoutRls = await database().rolledBack('postgres', async (session) => {

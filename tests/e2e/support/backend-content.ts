@@ -5,8 +5,10 @@
 // Every shown material has a phone-sized photo in the backend's storage, and one more row names a
 // picture that does not exist, as editors' rows do (issue 11: the build processes the photos).
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { PROJECT_SCHEMA, startLocalBackend, type LocalBackend } from 'local-supabase';
 import { photoFile } from '../../support/photos';
+import { SITES_DIR } from './site-build';
 
 export const BACKEND_MATERIAL = {
   id: 'e2e00000-0000-4000-8000-000000000001',
@@ -112,9 +114,29 @@ export async function applyBackendContent(backend: LocalBackend): Promise<void> 
   await backend.sql(`update timeline set title_ind = null where id = $1`, [UNTRANSLATED.timeline.id]);
 }
 
+/** The content revision a build embedded in its page (the page data of `/`). */
+export async function builtRevision(siteDir: string): Promise<string> {
+  const pageData = JSON.parse(await readFile(path.join(siteDir, 'page-data', 'index', 'page-data.json'), 'utf8')) as {
+    result: { data: { supabaseContentRevision: { revision: string } | null } };
+  };
+  const revision = pageData.result.data.supabaseContentRevision?.revision;
+  if (revision === undefined) throw new Error(`${siteDir}: the page embeds no content revision`);
+  return revision;
+}
+
 /**
- * Puts the backend back to what the backend build was made from (seed plus the edits above), so
- * tests in one file can each change rows without restarting the backend.
+ * Gives the backend the revision the build in `siteDir` embedded. A test's backend is a database of
+ * its own at the build's URL, holding what the build's held (the seed and the edits above) but
+ * having counted different statements on the way: in the one database a deployed site has, the
+ * revision would be the build's. Set as the owner, which no trigger watches.
+ */
+export async function matchBuiltRevision(backend: LocalBackend, siteDir = path.join(SITES_DIR, 'backend')): Promise<void> {
+  await backend.db.query('update private.content_revision set revision = $1', [await builtRevision(siteDir)]);
+}
+
+/**
+ * Puts the backend back to what the backend build was made from (seed plus the edits above, and
+ * the build's revision), so tests in one file can each change rows without restarting the backend.
  */
 export async function resetBackendContent(backend: LocalBackend): Promise<void> {
   const seed = await readFile(PROJECT_SCHEMA.seed, 'utf8');
@@ -125,6 +147,7 @@ export async function resetBackendContent(backend: LocalBackend): Promise<void> 
   // The seed is a file of several statements: run it as the loader does, outside a role.
   await backend.db.exec(seed);
   await applyBackendContent(backend);
+  await matchBuiltRevision(backend);
   backend.failReads(false);
   backend.failWrites(false);
   // Every test is a fresh visitor: no inquiries counted against this machine's address, Resend up.
@@ -145,6 +168,7 @@ export async function startBackendAtBuildPort(): Promise<LocalBackend> {
     try {
       const backend = await startLocalBackend({ port });
       await applyBackendContent(backend);
+      await matchBuiltRevision(backend);
       return backend;
     } catch (error) {
       if ((error as { code?: string }).code !== 'EADDRINUSE' || Date.now() > deadline) throw error;

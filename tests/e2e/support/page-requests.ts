@@ -9,13 +9,17 @@ export const pageRequests = (backend: LocalBackend, pathPart: string, method?: s
     (r) => r.path.includes(pathPart) && r.method !== 'OPTIONS' && (!method || r.method === method) && r.headers.origin !== undefined,
   );
 
-/**
- * The page's refresh reads (calls 1-3 of docs/behaviour.md: the three content tables, feature cards once per
- * classification), once all four have arrived; what has arrived when `timeoutMs` is up otherwise.
- */
+/** The page's list reads so far (calls 1-3 of docs/behaviour.md: the three content tables, feature cards once per classification). */
+export const listReadsOf = (backend: LocalBackend): LoggedRequest[] =>
+  pageRequests(backend, '/rest/v1/', 'GET').filter((r) => r.path !== '/rest/v1/contact_submissions' && !r.path.startsWith('/rest/v1/rpc/'));
+
+/** The page's questions for the content revision so far (call 0 of docs/behaviour.md). */
+export const revisionRequestsOf = (backend: LocalBackend): LoggedRequest[] => pageRequests(backend, '/rest/v1/rpc/content_revision', 'GET');
+
+/** The page's list reads once all four have arrived; what has arrived when `timeoutMs` is up otherwise. */
 export const refreshReadsOf = (backend: LocalBackend, timeoutMs = 15_000): Promise<LoggedRequest[]> =>
   waitFor(
-    async () => pageRequests(backend, '/rest/v1/', 'GET').filter((r) => r.path !== '/rest/v1/contact_submissions'),
+    async () => listReadsOf(backend),
     (found) => found.length >= 4,
     timeoutMs,
   );

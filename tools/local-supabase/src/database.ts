@@ -26,14 +26,17 @@ async function readColumns(db: PGlite, tables: string[]): Promise<ColumnMap> {
   return map;
 }
 
-async function readFunctions(db: PGlite, names: string[]): Promise<FunctionArguments> {
-  const result = await db.query<{ name: string; names: string[] | null; types: string[] | null }>(
-    `select p.proname as name, p.proargnames as names,
+async function readFunctions(db: PGlite, names: string[], readNames: string[]): Promise<FunctionArguments> {
+  const result = await db.query<{ name: string; volatility: string; names: string[] | null; types: string[] | null }>(
+    `select p.proname as name, p.provolatile as volatility, p.proargnames as names,
             array(select pg_catalog.format_type(t, null) from unnest(p.proargtypes::oid[]) with ordinality as u(t, o) order by o) as types
        from pg_catalog.pg_proc as p join pg_catalog.pg_namespace as n on n.oid = p.pronamespace
       where n.nspname = 'public' and p.proname = any($1::text[])`,
-    [names],
+    [[...names, ...readNames]],
   );
+  // PostgREST answers a GET of a volatile function with an error: so must the stand-in, before it serves one.
+  const volatile = result.rows.filter((row) => readNames.includes(row.name) && row.volatility === 'v').map((row) => row.name);
+  if (volatile.length > 0) throw new Error(`local backend: ${volatile.join(', ')} is volatile; PostgREST serves it to POST only`);
   return new Map(
     result.rows.map((row) => [row.name, (row.types ?? []).map((type, index) => ({ name: row.names?.[index] ?? `arg${index}`, type }))]),
   );
@@ -43,7 +46,7 @@ export async function openDatabase(schema: EmbeddedPaths, api: ServedApi): Promi
   const db = await openEmbeddedDatabase(schema);
   try {
     const columns = await readColumns(db, servedTables(api));
-    const functions = await readFunctions(db, Object.keys(api.functions));
+    const functions = await readFunctions(db, Object.keys(api.functions), Object.keys(api.readFunctions ?? {}));
     return { db, catalog: { columns, functions } };
   } catch (error) {
     await db.close();

@@ -18,7 +18,7 @@ export interface LoggedRequest {
   body: unknown;
   /** The role the key mapped to, when it mapped to one. */
   role: EmbeddedRole | null;
-  /** 0 for a request that was never answered (the hang mode). */
+  /** 0 for a request that was never answered (the hang mode, or an answer lost on purpose). */
   status: number;
 }
 
@@ -55,9 +55,12 @@ export interface GatewayControls {
   hang: boolean;
   /** Answers instead of the backend when it returns an answer (an outage of one table, a body that is not JSON). */
   intercept: Intercept | null;
+  /** Runs a request it matches, then cuts the connection unanswered: an answer lost on its way back. */
+  loseAnswer: LoseAnswer | null;
 }
 
 export type Intercept = (request: GatewayRequest) => Answer | undefined;
+export type LoseAnswer = (request: GatewayRequest) => boolean;
 
 // Supabase answers the browser's preflight at its gateway and exposes Content-Range for counts.
 const CORS_HEADERS: Record<string, string> = {
@@ -69,14 +72,26 @@ const CORS_HEADERS: Record<string, string> = {
 const PREFLIGHT_HEADERS = 'authorization, x-client-info, apikey, content-type, prefer, accept-profile, content-profile, range';
 
 /**
- * The client address as Supabase's edge passes it on: X-Forwarded-For with the connecting address
- * appended to whatever the client sent (which is why the first entry is only as good as the client).
+ * The client address as Supabase's edge passes it on: Cloudflare sets `cf-connecting-ip` to the
+ * address that connected, over any value the client sent, and appends that address to whatever
+ * X-Forwarded-For the client sent (which is why its first entry is only as good as the client).
+ * A test or the benchmark is another client by connecting from another loopback address (127.0.0.x).
  */
-function forwardedFor(req: IncomingMessage): string {
+function setClientAddress(req: IncomingMessage): void {
   const peer = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
   const sent = req.headers['x-forwarded-for'];
   const prior = Array.isArray(sent) ? sent.join(', ') : sent;
-  return prior ? `${prior}, ${peer}` : peer;
+  req.headers['x-forwarded-for'] = prior ? `${prior}, ${peer}` : peer;
+  req.headers['cf-connecting-ip'] = peer;
+}
+
+/** The path as PostgREST routes it: percent-decoded, so `contact%5Fsubmissions` is `contact_submissions`. */
+function routedPath(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -109,7 +124,8 @@ export function gateway(options: GatewayOptions): (req: IncomingMessage, res: Se
   const functionPath = `/functions/v1/${options.functionName}`;
 
   async function route(request: GatewayRequest): Promise<Routed> {
-    const { method, path, query, headers, body } = request;
+    const { method, query, headers, body } = request;
+    const path = routedPath(request.path);
     const restMatch = /^\/rest\/v1\/([a-z_]+)$/.exec(path);
     const rpcMatch = /^\/rest\/v1\/rpc\/([a-z_]+)$/.exec(path);
     const objectMatch = PUBLIC_OBJECT_PATH.exec(path);
@@ -145,6 +161,13 @@ export function gateway(options: GatewayOptions): (req: IncomingMessage, res: Se
         response: await options.rest({ method, headers, target: { rpc: rpcMatch[1] }, query: new URLSearchParams(), body, role }),
       };
     }
+    if (rpcMatch?.[1] && rpcMatch[1] in (api.readFunctions ?? {}) && method === 'GET') {
+      const role = authorize(roles, headers, query, 'rest');
+      if (typeof role !== 'string') return { role: null, response: role };
+      // Whether Supabase's gateway removes an `apikey` URL parameter before PostgREST sees it is not
+      // documented; this one leaves it in, so a function called that way must take the argument.
+      return { role, response: await options.rest({ method, headers, target: { rpc: rpcMatch[1] }, query, body: '', role }) };
+    }
     if (isFunction) {
       const role = authorize(roles, headers, query, 'functions');
       if (typeof role !== 'string') return { role: null, response: role };
@@ -168,7 +191,7 @@ export function gateway(options: GatewayOptions): (req: IncomingMessage, res: Se
 
   return async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    req.headers['x-forwarded-for'] = forwardedFor(req);
+    setClientAddress(req);
     const request: GatewayRequest = {
       method: req.method ?? 'GET',
       path: url.pathname,
@@ -188,6 +211,11 @@ export function gateway(options: GatewayOptions): (req: IncomingMessage, res: Se
       });
     if (options.controls.hang) return log(null, 0);
     const { response, role } = await answer(request);
+    if (options.controls.loseAnswer?.(request)) {
+      log(role, 0);
+      req.socket.destroy();
+      return;
+    }
     log(role, response.status);
     const isFunction = request.path.startsWith('/functions/');
     res.writeHead(response.status, { ...(isFunction ? {} : CORS_HEADERS), ...response.headers });

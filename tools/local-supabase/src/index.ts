@@ -8,7 +8,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { withRole, type EmbeddedPaths, type EmbeddedRole } from 'gatsby-source-supabase-content/embedded-db';
 import { openDatabase, setVaultSecrets } from './database';
 import { edgeFunction, type FunctionProcess } from './edge-function';
-import { gateway, type GatewayControls, type Intercept, type LoggedRequest } from './gateway';
+import { gateway, type GatewayControls, type Intercept, type LoggedRequest, type LoseAnswer } from './gateway';
 import { replayNetCall, takeNetCalls } from './net';
 import { FUNCTION_NAME, PROJECT_SCHEMA } from './project';
 import { startResendStandIn, type RecordedEmail, type ResendStandIn } from './resend';
@@ -16,7 +16,8 @@ import { runRest, type Failures } from './rest';
 import { SITE_API, type ServedApi } from './site-api';
 import { servePostgres } from './postgres-port';
 import { publicObjects } from './storage';
-import { sweeper, type SweepRun } from './sweep';
+import { startSiteverifyStandIn, type SiteverifyStandIn } from './siteverify';
+import { LOCAL_ALERT_WEBHOOK, sweeper, type InquiryAlert, type SweepRun } from './sweep';
 
 export { freePort } from './edge-function';
 export { replayNetCall, takeNetCalls, type NetCall } from './net';
@@ -24,8 +25,16 @@ export { FUNCTION_NAME, PROJECT_SCHEMA } from './project';
 export { startResendStandIn, type RecordedEmail, type ResendPayload, type ResendStandIn } from './resend';
 export { SITE_API, SITE_SHAPES, type ServedApi } from './site-api';
 export type { ShapeSpec } from './postgrest';
-export type { Answer, GatewayRequest, Intercept, LoggedRequest } from './gateway';
-export type { SweepRun } from './sweep';
+export type { Answer, GatewayRequest, Intercept, LoggedRequest, LoseAnswer } from './gateway';
+export { LOCAL_ALERT_WEBHOOK, type InquiryAlert, type SweepRun } from './sweep';
+export {
+  TURNSTILE_DUMMY_TOKEN,
+  TURNSTILE_TEST_SECRETS,
+  TURNSTILE_TEST_SITE_KEY,
+  startSiteverifyStandIn,
+  type SiteverifyRequest,
+  type SiteverifyStandIn,
+} from './siteverify';
 
 export const DEFAULT_ANON_KEY = 'local-anon-key';
 export const DEFAULT_SERVICE_KEY = 'local-service-role-key';
@@ -51,8 +60,13 @@ export interface LocalBackendOptions {
   /** Extra environment for the edge function (overrides the defaults below). */
   functionEnv?: Record<string, string>;
   /**
-   * Runs the inquiry sweep this often, as pg_cron does every minute on Supabase (off when absent:
-   * tests call runSweep() when they mean it).
+   * Turnstile for the function: one of Cloudflare's test secrets (TURNSTILE_TEST_SECRETS), checked
+   * by a siteverify stand-in that answers as Cloudflare does for it. Off when absent.
+   */
+  turnstileSecret?: string;
+  /**
+   * Runs the inquiry sweep, then the alert job, this often, as pg_cron runs both every minute on
+   * Supabase (off when absent: tests call runSweep() and runAlerts() when they mean it).
    */
   sweepIntervalMs?: number;
   /** Sends the rebuild trigger's calls here after each write, as pg_net does (else they are only recorded). */
@@ -61,6 +75,8 @@ export interface LocalBackendOptions {
   onRequest?: (request: LoggedRequest) => void;
   /** Told of every email the Resend stand-in accepts. */
   onEmail?: (email: RecordedEmail) => void;
+  /** Told of every alert the alert job posts (recorded, never sent: LOCAL_ALERT_WEBHOOK). */
+  onAlert?: (alert: InquiryAlert) => void;
   /** Told of every call sent to the build hook, with the hook's status (0: it could not be reached). */
   onBuildHookCall?: (status: number) => void;
   /** Also serves the database on this PostgreSQL port (0 picks a free one), for SUPABASE_DB_URL. */
@@ -81,11 +97,17 @@ export interface LocalBackend {
   emails: RecordedEmail[];
   /** The Resend stand-in, for outages (failWith). */
   resend: ResendStandIn;
+  /** The siteverify stand-in, when `turnstileSecret` was given: what the function asked it. */
+  siteverify: SiteverifyStandIn | null;
+  /** Every alert the alert job posted, in order. */
+  alerts: InquiryAlert[];
   /**
    * One run of the scheduled job: the database queues its call (the job's own SQL, with the URL and
    * service key from Vault), and the call is sent to the function as pg_net would send it.
    */
   runSweep(): Promise<SweepRun>;
+  /** One run of the alert job (private.send_inquiry_alerts()): the alerts it posted. */
+  runAlerts(): Promise<InquiryAlert[]>;
   /** While on, every Data API read (GET/HEAD) answers 500. */
   failReads(on: boolean): void;
   /** While on, every Data API write (POST/PATCH) answers 500. */
@@ -97,6 +119,11 @@ export interface LocalBackend {
    * backend's (an outage of one table, a body that is not JSON); null removes it.
    */
   intercept(hook: Intercept | null): void;
+  /**
+   * From now on every request `hook` returns true for is run, and its answer is never sent: the
+   * connection is cut, as when an answer is lost on its way back; null removes it.
+   */
+  loseAnswer(hook: LoseAnswer | null): void;
   /**
    * Serves `file` at `/storage/v1/object/public/<bucket>/<name>`, as Storage serves an object of a
    * public bucket; returns its URL. Any other object path answers 404 as Storage does.
@@ -152,14 +179,16 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   const serviceKey = options.serviceKey ?? DEFAULT_SERVICE_KEY;
   const api = options.api ?? SITE_API;
   const requests: LoggedRequest[] = [];
-  const controls: Failures & GatewayControls = { reads: false, writes: false, hang: false, intercept: null };
+  const controls: Failures & GatewayControls = { reads: false, writes: false, hang: false, intercept: null, loseAnswer: null };
+  const alerts: InquiryAlert[] = [];
   const objects = publicObjects();
   let url = '';
 
   // 1. The database, with what the Data API needs to know of it.
   const { db, catalog } = await openDatabase(options.paths ?? PROJECT_SCHEMA, api);
-  // 2. Resend, which the edge function sends its emails to.
+  // 2. Resend, which the edge function sends its emails to, and Turnstile's siteverify where asked for.
   const resend = await startResendStandIn({ onEmail: options.onEmail });
+  const siteverify = options.turnstileSecret ? await startSiteverifyStandIn() : null;
   // 3. The edge function under Deno, started when first called (it needs the URL chosen in 4).
   const fn: FunctionProcess = edgeFunction(FUNCTION_NAME, () => ({
     SUPABASE_URL: url,
@@ -169,6 +198,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     RESEND_API_URL: resend.url,
     INQUIRY_NOTIFY_TO: NOTIFY_TO,
     INQUIRY_NOTIFY_FROM: NOTIFY_FROM,
+    ...(siteverify && { TURNSTILE_SECRET_KEY: options.turnstileSecret!, TURNSTILE_VERIFY_URL: siteverify.url }),
     ...options.functionEnv,
   }));
   const sendBuildHookCalls = buildHookSender(db, options.buildHook, options.onBuildHookCall ?? (() => undefined));
@@ -199,6 +229,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     served = await listen(handle, options.port ?? 0);
   } catch (error) {
     await resend.stop();
+    await siteverify?.stop();
     await db.close();
     throw error;
   }
@@ -214,17 +245,23 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     throw error;
   }
 
-  // 5. Vault pointing at this backend: the sweep job's project URL and key, the rebuild trigger's hook.
+  // 5. Vault pointing at this backend: the sweep job's project URL and key, the alert webhook (only
+  // recorded), the rebuild trigger's hook.
   await setVaultSecrets(db, {
     project_url: url,
     service_role_key: serviceKey,
+    inquiry_alert_webhook_url: LOCAL_ALERT_WEBHOOK,
     ...(options.buildHook && { site_build_hook_url: options.buildHook.url }),
     ...(options.buildHook?.authorization && { site_build_hook_authorization: options.buildHook.authorization }),
   });
-  // 6. The inquiry sweep, on demand or on a timer.
+  // 6. The inquiry sweep and alerts, on demand or on a timer.
   const sweep = sweeper(db, {
     functionUrl: `${url}/functions/v1/${FUNCTION_NAME}`,
     intervalMs: options.sweepIntervalMs,
+    onAlert(alert) {
+      alerts.push(alert);
+      options.onAlert?.(alert);
+    },
     onFailure: (error) => console.error('local backend: sweep failed', error),
   });
 
@@ -238,7 +275,10 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     requests,
     emails: resend.emails,
     resend,
+    siteverify,
+    alerts,
     runSweep: sweep.run,
+    runAlerts: sweep.alerts,
     failReads(on) {
       controls.reads = on;
     },
@@ -251,6 +291,9 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     intercept(hook) {
       controls.intercept = hook;
     },
+    loseAnswer(hook) {
+      controls.loseAnswer = hook;
+    },
     putPublicObject: (bucket, name, file, contentType) => url + objects.put(bucket, name, file, contentType),
     sql: <T>(query: string, params: unknown[] = []) => withRole(db, 'service_role', async (tx) => (await tx.query<T>(query, params)).rows),
     functionOutput: () => fn.output.join(''),
@@ -262,6 +305,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
       await sendBuildHookCalls();
       await fn.stop();
       await resend.stop();
+      await siteverify?.stop();
       await db.close();
     },
   };

@@ -93,7 +93,9 @@ export async function runRest(db: PGlite, catalog: Catalog, api: ServedApi, fail
         [JSON.stringify({ role }), method, path, JSON.stringify(headers)],
       );
       if (preRequest) await tx.query(`select ${preRequest}()`);
-      if ('rpc' in target) return callFunction(tx, catalog.functions, target.rpc, body);
+      // A GET's URL parameters are the function's arguments, as PostgREST reads them.
+      const args = read ? JSON.stringify(Object.fromEntries(query)) : body;
+      if ('rpc' in target) return callFunction(tx, catalog.functions, target.rpc, args);
       return execute(tx, catalog.columns, { method, table: target.table, query, headers, body });
     });
   } catch (error) {

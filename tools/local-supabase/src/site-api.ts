@@ -1,7 +1,8 @@
 // What this project's Data API is asked, and so what the local backend serves by default: the calls
 // the page makes (docs/behaviour.md, "The calls the page makes"), an editor's change of one content
-// row, and the database functions the notify function and the editors' preview call. Anything else
-// is refused as an unknown shape, so that a new call in the site or the function fails a test.
+// row, the database functions the notify function and the editors' preview call, and the content
+// revision that the build and the page's refresh read. Anything else is refused as an unknown
+// shape, so that a new call in the site or the function fails a test.
 import type { ShapeSpec } from './postgrest';
 
 export interface ServedApi {
@@ -9,6 +10,11 @@ export interface ServedApi {
   shapes: ShapeSpec[];
   /** The database functions served at POST /rest/v1/rpc/<name>, each with what calls it. */
   functions: Record<string, string>;
+  /**
+   * Stable database functions served at GET /rest/v1/rpc/<name>, the URL's parameters as their
+   * arguments (as PostgREST serves a function that is not volatile), each with what calls it.
+   */
+  readFunctions?: Record<string, string>;
 }
 
 const CONTENT_READ = ['is_active', 'order', 'select'];
@@ -45,6 +51,7 @@ export const NOTIFY_FUNCTIONS: Record<string, string> = {
   inquiry_notify_sent: 'notify function: report rows sent',
   inquiry_notify_failed: 'notify function: report a failed send (schedules the retry)',
   inquiry_notify_release: 'notify function: give untried rows back',
+  inquiry_store_verified: 'notify function, verified path: store an inquiry past the overall ceiling once Turnstile passed',
 };
 
 /** The editors' preview (docs/preview.md): anon calls them with the token of a preview link. */
@@ -53,7 +60,16 @@ export const PREVIEW_FUNCTIONS: Record<string, string> = {
   arrange_content: "the editors' editor page: one list's new order",
 };
 
-export const SITE_API: ServedApi = { shapes: SITE_SHAPES, functions: { ...NOTIFY_FUNCTIONS, ...PREVIEW_FUNCTIONS } };
+export const REVISION_FUNCTIONS: Record<string, string> = {
+  content_revision:
+    'the content revision: the build (key in the headers) and each refresh round of the page (key as the apikey URL parameter)',
+};
+
+export const SITE_API: ServedApi = {
+  shapes: SITE_SHAPES,
+  functions: { ...NOTIFY_FUNCTIONS, ...PREVIEW_FUNCTIONS },
+  readFunctions: REVISION_FUNCTIONS,
+};
 
 /** The tables an API serves: those its shapes name. */
 export const servedTables = (api: ServedApi): string[] => [...new Set(api.shapes.map((shape) => shape.table))];

@@ -1,5 +1,6 @@
-// The inquiry sweep, as pg_cron runs it on Supabase: the job's SQL queues a call to the notify
-// function (URL and service key from Vault), and the call is sent as pg_net would send it.
+// The inquiry jobs, as pg_cron runs them on Supabase: the sweep's SQL queues a call to the notify
+// function (URL and service key from Vault), and the call is sent as pg_net would send it; the alert
+// job's SQL queues its webhook calls, which are recorded here rather than sent.
 import type { PGlite } from '@electric-sql/pglite';
 import { replayNetCall, takeNetCalls, type NetCall } from './net';
 
@@ -10,9 +11,26 @@ export interface SweepRun {
   body: unknown;
 }
 
+/** One alert the job posted (private.send_inquiry_alerts(), the body it gave net.http_post). */
+export interface InquiryAlert {
+  text: string;
+  cause: string;
+  count: number;
+  since: string | null;
+  project: string | null;
+}
+
+/**
+ * Where the local backend's Vault points the alert webhook: a name that never resolves (the
+ * `.invalid` top-level domain), so the calls are only recorded and shown, never sent.
+ */
+export const LOCAL_ALERT_WEBHOOK = 'https://alerts.local-supabase.invalid/webhook';
+
 export interface Sweep {
   /** One run of the job; a run asked for while one is going shares it. */
   run: () => Promise<SweepRun>;
+  /** One run of the alert job: the alerts it posted (none while nothing is wrong, or within the hour). */
+  alerts: () => Promise<InquiryAlert[]>;
   /** Stops the timer and waits for a run that is going. */
   stop: () => Promise<void>;
 }
@@ -20,12 +38,16 @@ export interface Sweep {
 export interface SweepOptions {
   /** The notify function's URL, which the job's call goes to. */
   functionUrl: string;
-  /** Runs every so often, as pg_cron does every minute (off when absent: callers run it when they mean it). */
+  /**
+   * Runs the sweep, then the alert job, this often, as pg_cron runs both every minute (off when
+   * absent: callers run them when they mean it).
+   */
   intervalMs?: number;
+  onAlert: (alert: InquiryAlert) => void;
   onFailure: (error: unknown) => void;
 }
 
-export function sweeper(db: PGlite, { functionUrl, intervalMs, onFailure }: SweepOptions): Sweep {
+export function sweeper(db: PGlite, { functionUrl, intervalMs, onAlert, onFailure }: SweepOptions): Sweep {
   let running: Promise<SweepRun> | null = null;
   const run = (): Promise<SweepRun> => {
     // One at a time, like pg_cron, which never starts a job while its previous run is going.
@@ -43,9 +65,18 @@ export function sweeper(db: PGlite, { functionUrl, intervalMs, onFailure }: Swee
     })();
     return running;
   };
-  const timer = intervalMs ? setInterval(() => void run().catch(onFailure), intervalMs) : null;
+  const alerts = async (): Promise<InquiryAlert[]> => {
+    await db.query('select private.send_inquiry_alerts()');
+    const posted = (await takeNetCalls(db, LOCAL_ALERT_WEBHOOK)).map((call) => call.body as InquiryAlert);
+    posted.forEach(onAlert);
+    return posted;
+  };
+  // After the sweep, so that its run counts before the alert job asks whether the sweep is silent.
+  const tick = () => run().then(alerts).catch(onFailure);
+  const timer = intervalMs ? setInterval(() => void tick(), intervalMs) : null;
   return {
     run,
+    alerts,
     async stop() {
       if (timer) clearInterval(timer);
       await running?.catch(() => undefined);

@@ -1,0 +1,209 @@
+// The `revision` option: the build reads the site's revision function before the lists, on both
+// drivers, and publishes what it returned as one SupabaseContentRevision node; the browser entry
+// builds the browser's request for it. On the recipe site of ./fixtures.
+import { testPluginOptionsSchema } from 'gatsby-plugin-utils';
+import { startLocalBackend, type LocalBackend } from 'local-supabase';
+import { REVISION_NODE_TYPE, revisionOf, revisionUrl } from '../browser';
+import type { Driver } from '../src/drivers';
+import { embeddedDriver } from '../src/embedded';
+import { ERROR_CODES } from '../src/errors';
+import { pluginOptionsSchema } from '../src/options';
+import { remoteDriver } from '../src/remote';
+import { REVISION_TYPE_DEFINITION, createSchemaCustomization } from '../src/schema';
+import type { RevisionSpec } from '../src/revision';
+import { sourceContent } from '../src/source-nodes';
+import { fakeGatsby } from '../testing';
+import { EMBEDDED, REVISION, SEEDED_REVISION, TABLES } from './fixtures/model';
+
+const KEY = 'anon-key-for-tests';
+const revisionNodes = (gatsby: ReturnType<typeof fakeGatsby>) =>
+  gatsby.ofType(REVISION_NODE_TYPE).map(({ id: _id, internal: _internal, ...fields }) => fields);
+
+/** A driver that notes what it was asked, in order, and asks `inner`. */
+function recording(inner: Driver, calls: string[]): Driver {
+  return {
+    label: inner.label,
+    read: (spec, filter) => {
+      calls.push(`read ${spec.table}`);
+      return inner.read(spec, filter);
+    },
+    revision: (spec) => {
+      calls.push(`revision ${spec.function}`);
+      return inner.revision(spec);
+    },
+    close: () => inner.close(),
+  };
+}
+
+describe('the option', () => {
+  const validate = (options: Record<string, unknown>) =>
+    testPluginOptionsSchema(pluginOptionsSchema, { tables: TABLES, embedded: EMBEDDED, ...options });
+
+  test('names a function', async () => {
+    await expect(validate({ revision: REVISION })).resolves.toMatchObject({ isValid: true, errors: [] });
+  });
+
+  test.each([
+    ['no function', { revision: {} }, '"revision.function" is required'],
+    ['a name that is no identifier', { revision: { function: 'rpc/x' } }, /"revision.function" with value "rpc\/x" fails to match/],
+    ['a field it does not know', { revision: { function: 'f', schema: 'private' } }, '"revision.schema" is not allowed'],
+  ])('rejects %s', async (_name, options, expected) => {
+    const { isValid, errors } = await validate(options);
+    expect(isValid).toBe(false);
+    expect(errors).toEqual([expect.stringMatching(expected)]);
+  });
+
+  test('declares the revision type only when a site asks for a revision', async () => {
+    const createTypes = jest.fn<void, [string]>();
+    await createSchemaCustomization({ actions: { createTypes } } as never, { plugins: [], tables: TABLES, revision: REVISION }, () => {});
+    await createSchemaCustomization({ actions: { createTypes } } as never, { plugins: [], tables: TABLES }, () => {});
+    expect(REVISION_TYPE_DEFINITION).toBe(`type ${REVISION_NODE_TYPE} implements Node @dontInfer {\n  revision: String!\n}`);
+    expect(createTypes.mock.calls[0]?.[0]).toContain(REVISION_TYPE_DEFINITION);
+    expect(createTypes.mock.calls[1]?.[0]).not.toContain(REVISION_NODE_TYPE);
+  });
+});
+
+describe('on the embedded database', () => {
+  test('reads the revision before the lists and publishes it as one node', async () => {
+    const calls: string[] = [];
+    const gatsby = fakeGatsby();
+    await sourceContent(gatsby.args, { tables: TABLES, embedded: EMBEDDED, revision: REVISION }, async () =>
+      recording(await embeddedDriver(EMBEDDED), calls),
+    );
+    expect(gatsby.errors).toEqual([]);
+    expect(calls).toEqual(['revision recipes_revision', 'read authors', 'read recipes', 'read recipes']);
+    expect(revisionNodes(gatsby)).toEqual([{ revision: SEEDED_REVISION, parent: null, children: [] }]);
+    expect(gatsby.infos.join('\n')).toContain(`revision ${SEEDED_REVISION}`);
+  }, 30_000);
+
+  test('without the option, asks for none and publishes none', async () => {
+    const calls: string[] = [];
+    const gatsby = fakeGatsby();
+    await sourceContent(gatsby.args, { tables: TABLES, embedded: EMBEDDED }, async () => recording(await embeddedDriver(EMBEDDED), calls));
+    expect(calls).not.toContain('revision recipes_revision');
+    expect(gatsby.ofType(REVISION_NODE_TYPE)).toEqual([]);
+  }, 30_000);
+
+  test('a function that does not exist fails the build, naming it, and publishes nothing', async () => {
+    const gatsby = fakeGatsby();
+    await gatsby.source({ tables: TABLES, embedded: EMBEDDED, revision: { function: 'no_such_revision' } });
+    expect(gatsby.errors).toEqual([
+      {
+        id: ERROR_CODES.EmbeddedFailed,
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
+        text: expect.stringMatching(/failed while reading the revision \(rpc\/no_such_revision\): .*no_such_revision/),
+      },
+    ]);
+    expect(gatsby.nodes.size).toBe(0);
+  }, 30_000);
+});
+
+describe('on a Supabase project', () => {
+  // The recipe site's schema on the local Supabase, serving the lists and the revision function to a
+  // GET as PostgREST does; `no_such_revision` is served too but exists nowhere, as after a missed migration.
+  let server: LocalBackend;
+  beforeAll(async () => {
+    server = await startLocalBackend({
+      anonKey: KEY,
+      paths: EMBEDDED,
+      api: {
+        shapes: [
+          { name: 'the authors read', methods: ['GET'], table: 'authors', keys: ['select', 'is_active', 'order'] },
+          { name: 'the recipes read', methods: ['GET'], table: 'recipes', keys: ['select', 'is_active', 'course', 'order'] },
+        ],
+        functions: {},
+        readFunctions: { recipes_revision: 'the build', no_such_revision: 'the build' },
+      },
+    });
+  }, 60_000);
+  afterAll(() => server.stop());
+  beforeEach(() => {
+    server.requests.length = 0;
+  });
+
+  /** Makes the revision function answer `json` (a JSON text), as the schema's owner would redefine it. */
+  async function answering(json: string) {
+    await server.db.exec(`
+      drop function public.recipes_revision(text);
+      create function public.recipes_revision(apikey text default null) returns json
+        language sql stable set search_path = '' as $$ select ${json === 'null' ? 'null' : `'${json}'`}::json $$;
+      grant execute on function public.recipes_revision(text) to anon;`);
+  }
+
+  async function source(revision: RevisionSpec = REVISION) {
+    const gatsby = fakeGatsby();
+    await gatsby.source({ tables: TABLES, url: server.url, anonKey: KEY, revision });
+    return gatsby;
+  }
+
+  test('asks PostgREST first, with a GET on the function and the anon key, and publishes a number as its digits', async () => {
+    await answering('42');
+    const gatsby = await source();
+    expect(gatsby.errors).toEqual([]);
+    const [first, ...rest] = server.requests;
+    expect(`${first?.method} ${first?.path}`).toBe('GET /rest/v1/rpc/recipes_revision');
+    expect(first?.query).toEqual({});
+    expect(rest.map((r) => r.path)).toEqual(['/rest/v1/authors', '/rest/v1/recipes', '/rest/v1/recipes']);
+    expect(first?.headers.apikey).toBe(KEY);
+    expect(revisionNodes(gatsby)).toEqual([{ revision: '42', parent: null, children: [] }]);
+  });
+
+  test('a missing function fails the build with the answer that names it', async () => {
+    const gatsby = await source({ function: 'no_such_revision' });
+    expect(gatsby.errors).toEqual([
+      {
+        id: ERROR_CODES.HttpError,
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
+        text: expect.stringContaining(`${server.url} answered HTTP 404 while reading the revision (rpc/no_such_revision): [PGRST202]`),
+      },
+    ]);
+    expect(gatsby.nodes.size).toBe(0);
+    // Nothing else was read: the lists wait for the revision.
+    expect(server.requests).toHaveLength(1);
+  });
+
+  test.each([
+    ['null (a function that found no row)', 'null', 'null'],
+    ['an object', '{"revision":3}', '{"revision":3}'],
+    ['an empty text', '""', '""'],
+    ['a number JavaScript cannot hold exactly', String(2 ** 53 + 2), String(2 ** 53 + 2)],
+  ])('an answer that is no revision fails the build: %s', async (_name, body, shown) => {
+    await answering(body);
+    const gatsby = await source();
+    expect(gatsby.errors).toEqual([
+      {
+        id: ERROR_CODES.BadRevision,
+        text: `${server.url} did not return the revision (rpc/recipes_revision): expected a number or a short text, got ${shown}`,
+      },
+    ]);
+    expect(gatsby.nodes.size).toBe(0);
+  });
+
+  test('the remote driver hands over what PostgREST answered, unchecked', async () => {
+    await answering('"v7"');
+    await expect(remoteDriver({ url: server.url, anonKey: KEY }).revision(REVISION)).resolves.toBe('v7');
+  });
+});
+
+describe("the browser's request", () => {
+  test('is a GET URL with the key as its one parameter, whatever the trailing slashes', () => {
+    expect(revisionUrl('https://abcd.supabase.co//', 'ey+J/key=', REVISION)).toBe(
+      'https://abcd.supabase.co/rest/v1/rpc/recipes_revision?apikey=ey%2BJ%2Fkey%3D',
+    );
+  });
+
+  test.each([
+    [42, '42'],
+    [0, '0'],
+    ['2026-11-25.3', '2026-11-25.3'],
+    [null, null],
+    [1.5, null],
+    [2 ** 53, null],
+    ['   ', null],
+    ['x'.repeat(201), null],
+    [[1], null],
+    [{ revision: 1 }, null],
+  ])('reads %p as %p', (body, revision) => {
+    expect(revisionOf(body)).toBe(revision);
+  });
+});
