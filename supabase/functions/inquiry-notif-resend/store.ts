@@ -1,10 +1,21 @@
 import { PostgrestClient } from '@supabase/postgrest-js';
-import type { InquiryRow } from './validate.ts';
 
 export type InquiryType = 'contact' | 'investor';
 
 /** The language of the page an inquiry was sent from. */
-export type InquiryLanguage = InquiryRow['language'];
+export type InquiryLanguage = 'en' | 'id';
+
+/** The contact form's five fields and the browser-made id, as the browser stores them. */
+export interface InquiryRow {
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  message: string;
+  type: InquiryType;
+  /** The language of the page it was sent from; a page from before the site had languages sends none. */
+  language: InquiryLanguage;
+}
 
 /** A claimed contact_submissions row as the claim functions return it (timestamps as ISO 8601 text). */
 export interface SubmissionRow {

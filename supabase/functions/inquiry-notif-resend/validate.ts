@@ -2,19 +2,8 @@
 // about the row it has just stored, or the browser's verified store of a row the Data API refused
 // because others filled the overall ceiling.
 import { isEmailAddress } from './email.ts';
+import type { InquiryRow } from './store.ts';
 import { MAX_TURNSTILE_TOKEN_LENGTH } from './turnstile.ts';
-
-/** The contact form's five fields and the browser-made id, as the browser stores them. */
-export interface InquiryRow {
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
-  message: string;
-  type: 'contact' | 'investor';
-  /** The language of the page it was sent from; a page from before the site had languages sends none. */
-  language: 'en' | 'id';
-}
 
 export type Call =
   /** The scheduled job's call: `{"sweep": true}`, nothing else. */
