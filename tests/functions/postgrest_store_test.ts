@@ -146,7 +146,15 @@ Deno.test('a PostgREST error becomes a StoreError keeping only its code', async 
 });
 
 Deno.test('storeVerified: POST /rest/v1/rpc/inquiry_store_verified with the row and the visitor’s address headers', async () => {
-  const row = { id: ID, name: 'Ada', email: 'ada@example.com', company: null, message: 'Hello', type: 'contact' as const, language: 'id' as const };
+  const row = {
+    id: ID,
+    name: 'Ada',
+    email: 'ada@example.com',
+    company: null,
+    message: 'Hello',
+    type: 'contact' as const,
+    language: 'id' as const,
+  };
   const headers = { 'cf-connecting-ip': '203.0.113.5', 'x-forwarded-for': '192.0.2.99, 10.0.0.1' };
   await withPostgrest(
     () => Response.json({ outcome: 'duplicate' }),
