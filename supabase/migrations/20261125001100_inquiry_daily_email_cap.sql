@@ -80,6 +80,35 @@ begin
 end;
 $$;
 
+-- Claims up to `how_many` due rows for `channel`, oldest first, passing over rows another sender
+-- holds. A row goes to the digest when the cap is reached, when it may only be digested, or when
+-- only verified rows get emails and it is not verified; any other row gets an email of its own.
+create or replace function private.inquiry_claim_due(
+  limits private.inquiry_limits,
+  channel text,
+  how_many integer,
+  verified_only boolean,
+  capped boolean
+)
+returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+begin
+  return private.inquiry_claim(array(
+    select s.id from public.contact_submissions as s
+    where private.inquiry_is_due(s, limits.sweep_rows_since)
+      and case channel
+        when 'email' then not s.notify_digest_only and (not verified_only or s.notify_verified_at is not null)
+        else capped or s.notify_digest_only or (verified_only and s.notify_verified_at is null)
+      end
+    order by s.created_at, s.id
+    limit how_many
+    for update skip locked
+  ), channel, limits.claim_lease);
+end;
+$$;
+
 create or replace function public.inquiry_notify_claim_one(
   p_id uuid,
   p_max_age_seconds integer,
@@ -147,14 +176,8 @@ begin
     return pg_catalog.jsonb_build_object('claim', null, 'rows', '[]'::jsonb);
   end if;
 
-  return private.inquiry_claim(array(
-    select s.id from public.contact_submissions as s
-    where private.inquiry_is_due(s, limits.sweep_rows_since) and not s.notify_digest_only
-      and (not p_verified_only or s.notify_verified_at is not null)
-    order by s.created_at, s.id
-    limit room
-    for update skip locked
-  ), 'email', limits.claim_lease);
+  -- Room is left, so the cap is not reached.
+  return private.inquiry_claim_due(limits, 'email', room, p_verified_only, capped => false);
 end;
 $$;
 
@@ -166,7 +189,6 @@ set search_path = ''
 as $$
 declare
   limits private.inquiry_limits;
-  capped boolean;
 begin
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('inquiry_notify_claim'));
   select * into limits from private.inquiry_limits;
@@ -177,16 +199,10 @@ begin
   ) then
     return pg_catalog.jsonb_build_object('claim', null, 'rows', '[]'::jsonb);
   end if;
-  capped := private.inquiry_email_room(limits) <= 0;
 
-  return private.inquiry_claim(array(
-    select s.id from public.contact_submissions as s
-    where private.inquiry_is_due(s, limits.sweep_rows_since)
-      and (capped or s.notify_digest_only or (p_verified_only and s.notify_verified_at is null))
-    order by s.created_at, s.id
-    limit limits.digest_batch
-    for update skip locked
-  ), 'digest', limits.claim_lease);
+  return private.inquiry_claim_due(
+    limits, 'digest', limits.digest_batch, p_verified_only, capped => private.inquiry_email_room(limits) <= 0
+  );
 end;
 $$;
 
@@ -240,6 +256,7 @@ revoke all on table private.inquiry_sweep from public, anon, authenticated, serv
 revoke execute on function
   private.inquiry_email_room(private.inquiry_limits),
   private.inquiry_claim(uuid[], text, interval),
+  private.inquiry_claim_due(private.inquiry_limits, text, integer, boolean, boolean),
   private.vault_secret(text),
   private.request_inquiry_sweep()
   from public;

@@ -130,60 +130,28 @@ revoke all on function public.content_revision(text) from public, anon, authenti
 grant execute on function private.content_revision() to anon, authenticated, service_role;
 grant execute on function public.content_revision(text) to anon, authenticated, service_role;
 
--- One trigger per event: a trigger with transition tables may name one event only.
-create or replace trigger material_coverage_content_revision_insert
-  after insert on public.material_coverage
-  referencing new table as new_rows
-  for each statement execute function private.bump_content_revision();
-
-create or replace trigger material_coverage_content_revision_update
-  after update on public.material_coverage
-  referencing old table as old_rows new table as new_rows
-  for each statement execute function private.bump_content_revision();
-
-create or replace trigger material_coverage_content_revision_delete
-  after delete on public.material_coverage
-  referencing old table as old_rows
-  for each statement execute function private.bump_content_revision();
-
-create or replace trigger material_coverage_content_revision_truncate
-  after truncate on public.material_coverage
-  for each statement execute function private.bump_content_revision();
-
-create or replace trigger timeline_content_revision_insert
-  after insert on public.timeline
-  referencing new table as new_rows
-  for each statement execute function private.bump_content_revision();
-
-create or replace trigger timeline_content_revision_update
-  after update on public.timeline
-  referencing old table as old_rows new table as new_rows
-  for each statement execute function private.bump_content_revision();
-
-create or replace trigger timeline_content_revision_delete
-  after delete on public.timeline
-  referencing old table as old_rows
-  for each statement execute function private.bump_content_revision();
-
-create or replace trigger timeline_content_revision_truncate
-  after truncate on public.timeline
-  for each statement execute function private.bump_content_revision();
-
-create or replace trigger feature_cards_content_revision_insert
-  after insert on public.feature_cards
-  referencing new table as new_rows
-  for each statement execute function private.bump_content_revision();
-
-create or replace trigger feature_cards_content_revision_update
-  after update on public.feature_cards
-  referencing old table as old_rows new table as new_rows
-  for each statement execute function private.bump_content_revision();
-
-create or replace trigger feature_cards_content_revision_delete
-  after delete on public.feature_cards
-  referencing old table as old_rows
-  for each statement execute function private.bump_content_revision();
-
-create or replace trigger feature_cards_content_revision_truncate
-  after truncate on public.feature_cards
-  for each statement execute function private.bump_content_revision();
+-- One trigger per table and event: a trigger with transition tables may name one event only.
+do $$
+declare
+  content_table text;
+  event text;
+begin
+  foreach content_table in array array['material_coverage', 'timeline', 'feature_cards'] loop
+    foreach event in array array['insert', 'update', 'delete', 'truncate'] loop
+      execute pg_catalog.format(
+        'create or replace trigger %I after %s on public.%I %s'
+        ' for each statement execute function private.bump_content_revision()',
+        content_table || '_content_revision_' || event,
+        event,
+        content_table,
+        case event
+          when 'insert' then 'referencing new table as new_rows'
+          when 'update' then 'referencing old table as old_rows new table as new_rows'
+          when 'delete' then 'referencing old table as old_rows'
+          else ''
+        end
+      );
+    end loop;
+  end loop;
+end;
+$$;

@@ -11,7 +11,7 @@ import {
   startLocalBackend,
   type LocalBackend,
 } from 'local-supabase';
-import { insertInquiry, notifyTeam, type VisitorRow } from 'local-supabase/visitor';
+import { insertAsScript, insertInquiry, notifyTeam, type VisitorRow } from 'local-supabase/visitor';
 
 let backend: LocalBackend;
 
@@ -294,17 +294,8 @@ describe('the client address, as Cloudflare sets it in front of Supabase', () =>
   });
 
   it('is cf-connecting-ip, the connecting address over any value the client sent, and reaches the database as request.headers', async () => {
-    const response = await fetch(`${backend.url}/rest/v1/contact_submissions`, {
-      method: 'POST',
-      headers: {
-        apikey: backend.anonKey,
-        Authorization: `Bearer ${backend.anonKey}`,
-        'Content-Type': 'application/json',
-        Prefer: 'return=minimal',
-        'cf-connecting-ip': '192.0.2.1',
-        'x-forwarded-for': '192.0.2.2',
-      },
-      body: JSON.stringify(submission()),
+    const response = await insertAsScript(backend.url, backend.anonKey, submission() as unknown as VisitorRow, {
+      headers: { 'cf-connecting-ip': '192.0.2.1', 'x-forwarded-for': '192.0.2.2' },
     });
     expect(response.status).toBe(201);
     expect(backend.requests[0]?.headers).toMatchObject({ 'cf-connecting-ip': '127.0.0.1', 'x-forwarded-for': '192.0.2.2, 127.0.0.1' });

@@ -106,17 +106,8 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
     /** An inquiry as the browser stores it (anon key over the Data API), without the notify call. */
     async function leftByClosedTab(name: string): Promise<string> {
       const id = crypto.randomUUID();
-      const response = await fetch(`${backend.url}/rest/v1/contact_submissions`, {
-        method: 'POST',
-        headers: {
-          apikey: backend.anonKey,
-          Authorization: `Bearer ${backend.anonKey}`,
-          'Content-Type': 'application/json',
-          Prefer: 'return=minimal',
-        },
-        body: JSON.stringify({ id, name, email: 'visitor@example.com', company: null, message: `Hello from ${name}`, type: 'contact' }),
-      });
-      expect(response.status).toBe(201);
+      const row = { id, name, email: 'visitor@example.com', company: null, message: `Hello from ${name}`, type: 'contact' } as const;
+      expect((await insertInquiry(backend.url, backend.anonKey, row)).status).toBe(201);
       return id;
     }
 

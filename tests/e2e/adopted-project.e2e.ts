@@ -10,13 +10,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { COVERAGE, HERO, TIMELINE } from '../../src/content/copy';
 import { SECTION_IDS } from '../../src/content/constants';
 import { MODAL_COPY, TURNSTILE_LOAD_FAILED_LOG } from '../../src/content/modal';
 import { TURNSTILE_SCRIPT_URL } from '../../src/lib/turnstile';
 import { PROJECT_SCHEMA, startLocalBackend, type LocalBackend } from 'local-supabase';
-import { hydrated, launchBrowser, openPage, type TrackedPage } from './support/browser';
+import { hydrated } from './support/browser';
+import { browserForTheFile } from './support/file-browser';
 import { countLayoutShifts, layoutShift } from './support/page-helpers';
 import { refreshReadsOf } from './support/page-requests';
 import { SITES_DIR, buildSite } from './support/site-build';
@@ -43,9 +44,8 @@ const NEVER_SHOWN_CARDS = ['Hidden card', 'Unknown column'];
 
 let backend: LocalBackend;
 let site: StaticServer;
-let browser: Browser;
 let buildLog: string;
-const pages: TrackedPage[] = [];
+const { open } = browserForTheFile();
 
 beforeAll(async () => {
   // The legacy project as it stands today, then the migrations as `supabase db push` applies them.
@@ -63,15 +63,9 @@ beforeAll(async () => {
   });
   buildLog = stripVTControlCharacters(readFileSync(LOG_FILE, 'utf8')).replace(/\s+/g, ' ');
   site = await startStaticServer(OUT_DIR);
-  browser = await launchBrowser();
 }, 300_000);
 
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((p) => p.close()));
-});
-
 afterAll(async () => {
-  await browser?.close();
   await site?.stop();
   await backend?.stop();
 });
@@ -107,9 +101,7 @@ describe('a build against an adopted Table Editor project', () => {
     // re-checks the constraints that older rows were let through with.
     await backend.sql(`update material_coverage set created_at = created_at - interval '1 day' where name = 'PET bottles'`);
     backend.requests.length = 0;
-    const tracked = await openPage(browser, `${site.url}/`, { initScript: countLayoutShifts });
-    pages.push(tracked);
-    const { page, problems } = tracked;
+    const { page, problems } = await open(`${site.url}/`, { initScript: countLayoutShifts });
     await hydrated(page);
     expect(await shownLists(page)).toEqual(SHOWN);
 
@@ -169,9 +161,7 @@ async function standInForCloudflare(page: Page): Promise<void> {
 
 describe('a build with a Turnstile site key', () => {
   it("lets Cloudflare's widget script and its challenge frame load when the modal opens, and nothing before", async () => {
-    const tracked = await openPage(browser, `${site.url}/`, { beforeOpen: standInForCloudflare });
-    pages.push(tracked);
-    const { page, problems, messages } = tracked;
+    const { page, problems, messages } = await open(`${site.url}/`, { beforeOpen: standInForCloudflare });
     const cloudflare: string[] = [];
     page.on('request', (request) => {
       if (request.url().startsWith(TURNSTILE_ORIGIN)) cloudflare.push(request.url());

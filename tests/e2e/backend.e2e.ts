@@ -1,12 +1,10 @@
 // The build made against the local backend (global-setup.ts): its content came over PostgREST from
 // the backend, as the anonymous role, with the spec's filters and order; markup in a row is text.
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
 import { COVERAGE, SNAPSHOT, TIMELINE } from '../../src/content/copy';
 import { SITE } from '../../src/content/site';
 import { withRole } from 'gatsby-source-supabase-content/embedded-db';
 import type { LocalBackend, LoggedRequest } from 'local-supabase';
-import { launchBrowser, openPage, type TrackedPage } from './support/browser';
 import {
   BACKEND_MATERIAL,
   HIDDEN_SEED_MATERIAL,
@@ -14,25 +12,17 @@ import {
   RENAMED_TIMELINE,
   startBackendAtBuildPort,
 } from './support/backend-content';
+import { browserForTheFile } from './support/file-browser';
 import { backendBuildFiles } from './support/site-build';
 
 let backend: LocalBackend;
-let browser: Browser;
-const pages: TrackedPage[] = [];
+const { visit } = browserForTheFile();
 
 beforeAll(async () => {
   backend = await startBackendAtBuildPort();
-  browser = await launchBrowser();
 }, 60_000);
 
-afterEach(async () => {
-  const problems = pages.flatMap((p) => p.problems);
-  await Promise.all(pages.splice(0).map((p) => p.close()));
-  expect(problems).toEqual([]);
-});
-
 afterAll(async () => {
-  await browser?.close();
   await backend?.stop();
 });
 
@@ -80,9 +70,7 @@ it('read the content revision, then the three tables over PostgREST as anon, wit
 });
 
 it('shows the backend’s rows in order, markup as text, and not the row the backend hid', async () => {
-  const tracked = await openPage(browser, `${process.env.E2E_BACKEND_SITE_URL}/`);
-  pages.push(tracked);
-  const { page } = tracked;
+  const { page } = await visit(`${process.env.E2E_BACKEND_SITE_URL}/`);
   const headings = (region: string) =>
     page.getByRole('region', { name: region, exact: true }).getByRole('heading', { level: 3 }).allInnerTexts();
 

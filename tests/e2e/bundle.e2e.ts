@@ -5,7 +5,7 @@
 // alone (the `content-reader` chunk group) and supabase-js (the `backend-client` group) waits for the
 // modal; and, counted in the browser, all the JavaScript a visit fetches without any interaction.
 import { existsSync, readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { FOOTER, HERO } from '../../src/content/copy';
 import path from 'node:path';
 import { SITES_DIR } from './support/site-build';
@@ -17,6 +17,16 @@ import { firstPaintMs, totalKb, watchScripts } from './support/page-weight';
 const SUPABASE_MARKERS = ['supabase-js', 'GoTrueClient', 'RealtimeClient'];
 const LAZY_GROUP = 'backend-client';
 const READER_GROUP = 'content-reader';
+
+/** Runs `look` in a browser of its own, started for it and closed after it, whatever happens. */
+async function inOwnBrowser(look: (browser: Browser) => Promise<void>): Promise<void> {
+  const browser = await launchBrowser();
+  try {
+    await look(browser);
+  } finally {
+    await browser.close();
+  }
+}
 
 interface Stats {
   namedChunkGroups: Record<string, { assets: { name: string }[] }>;
@@ -89,9 +99,8 @@ it('the backend build carries its settings for the browser; the embedded build c
   expect(carries(embedded)).toBe(false);
 });
 
-it('a page built without backend settings never fetches the backend client, even once idle and with the modal open', async () => {
-  const browser = await launchBrowser();
-  try {
+it('a page built without backend settings never fetches the backend client, even once idle and with the modal open', () =>
+  inOwnBrowser(async (browser) => {
     const tracked = await openPage(browser, `${process.env.E2E_EMBEDDED_URL}/`);
     const scripts: string[] = [];
     tracked.page.on('request', (request) => {
@@ -109,14 +118,10 @@ it('a page built without backend settings never fetches the backend client, even
     expect([...scripts, ...loaded].filter((file) => lazy.includes(file))).toEqual([]);
     expect(tracked.problems).toEqual([]);
     await tracked.close();
-  } finally {
-    await browser.close();
-  }
-});
+  }));
 
-it('paints the page before it requests its bundles or the pictures below the first screen', async () => {
-  const browser = await launchBrowser();
-  try {
+it('paints the page before it requests its bundles or the pictures below the first screen', () =>
+  inOwnBrowser(async (browser) => {
     // A phone's first screen: the hero; the coverage grid is further down.
     const tracked = await openPage(browser, `${process.env.E2E_EMBEDDED_URL}/`, { viewport: { width: 390, height: 844 } });
     const { tagged } = site('embedded');
@@ -137,10 +142,7 @@ it('paints the page before it requests its bundles or the pictures below the fir
     });
     expect(tracked.problems).toEqual([]);
     await tracked.close();
-  } finally {
-    await browser.close();
-  }
-});
+  }));
 
 it('the refresh reader holds postgrest-js and no supabase-js', () => {
   const { reader, markersIn, read } = site('backend');
@@ -160,9 +162,8 @@ describe.each([
   ['embedded', 'E2E_EMBEDDED_URL', 110],
   ['backend', 'E2E_BACKEND_SITE_URL', 125],
 ] as const)('a visit to the %s build with no interaction', (variant, urlVariable, budgetKb) => {
-  it(`fetches at most ${budgetKb} KB of JavaScript, none before the first paint, and no modal code`, async () => {
-    const browser = await launchBrowser();
-    try {
+  it(`fetches at most ${budgetKb} KB of JavaScript, none before the first paint, and no modal code`, () =>
+    inOwnBrowser(async (browser) => {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       const page = await context.newPage();
       const built = site(variant);
@@ -182,15 +183,11 @@ describe.each([
       expect(names.filter((name) => /contact-modal|motion-features/.test(name) || modalOnly(built).includes(name))).toEqual([]);
       if (variant === 'backend') expect(names.some((name) => built.reader.includes(name))).toBe(true);
       await context.close();
-    } finally {
-      await browser.close();
-    }
-  });
+    }));
 });
 
-it('loads supabase-js for the modal only, once a visitor asks for it', async () => {
-  const browser = await launchBrowser();
-  try {
+it('loads supabase-js for the modal only, once a visitor asks for it', () =>
+  inOwnBrowser(async (browser) => {
     const tracked = await openPage(browser, `${process.env.E2E_BACKEND_SITE_URL}/`, {
       // The backend is not running for this file: the modal's calls fail, which is not the point here.
       ignoreRequest: (url) => url.includes(`127.0.0.1:${process.env.E2E_BACKEND_PORT}`),
@@ -203,10 +200,7 @@ it('loads supabase-js for the modal only, once a visitor asks for it', async () 
     const after = (await watch.settled()).map((script) => script.path);
     expect(after.filter((name) => modalOnly(built).includes(name)).length).toBeGreaterThan(0);
     await tracked.close();
-  } finally {
-    await browser.close();
-  }
-});
+  }));
 
 // The modal's code comes on intent, so that it is usually there by the click: a pointer over an
 // opener, or keyboard focus on one, fetches it with nothing opened.
@@ -215,9 +209,8 @@ describe.each([
   ['keyboard focus on', (page: Page) => page.getByRole('button', { name: HERO.chat, exact: true }).first().focus()],
   ['keyboard focus on the investor link of', (page: Page) => page.getByRole('link', { name: FOOTER.investor }).focus()],
 ] as const)('%s an opener', (_, intent) => {
-  it("fetches the modal's code before any click, and opens nothing", async () => {
-    const browser = await launchBrowser();
-    try {
+  it("fetches the modal's code before any click, and opens nothing", () =>
+    inOwnBrowser(async (browser) => {
       const tracked = await openPage(browser, `${process.env.E2E_EMBEDDED_URL}/`);
       const watch = watchScripts(tracked.page, site('embedded').dir);
       const isModal = (name: string) => /\/contact-modal-/.test(name);
@@ -228,8 +221,5 @@ describe.each([
       expect(await tracked.page.getByRole('dialog').count()).toBe(0);
       expect(tracked.problems).toEqual([]);
       await tracked.close();
-    } finally {
-      await browser.close();
-    }
-  });
+    }));
 });

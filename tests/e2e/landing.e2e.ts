@@ -1,7 +1,7 @@
 // The default build (embedded content, no backend settings), served like `npm run serve`, read in
 // Chromium as a visitor reads it: every part and text of the spec, the flows, the keyboard, the
 // forced light theme, layout at phone widths, accessibility, and no console errors anywhere.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { FOOTER, HERO, SNAPSHOT, COVERAGE, TIMELINE } from '../../src/content/copy';
 import { SECTION_IDS, TIMELINE_STEP_PX } from '../../src/content/constants';
 import {
@@ -19,7 +19,8 @@ import {
 import { SITE } from '../../src/content/site';
 import { MATERIAL_STATUS, TIMELINE_STATUS, materialStatusKey, timelineStatusKey } from '../../src/content/status';
 import type { InquiryType } from '../../src/content/types';
-import { injectScriptAtRunTime, launchBrowser, openPage, screenshot, takeRefusals, type TrackedPage } from './support/browser';
+import { injectScriptAtRunTime, screenshot, takeRefusals, type TrackedPage } from './support/browser';
+import { browserForTheFile, type FileBrowser } from './support/file-browser';
 import {
   axeViolations,
   countLayoutShifts,
@@ -34,30 +35,16 @@ import {
   type PublishedContent,
 } from './support/page-helpers';
 
-let browser: Browser;
+const { browser, visit: visitUrl } = browserForTheFile();
 let content: PublishedContent;
 const site = () => `${process.env.E2E_EMBEDDED_URL}/`;
-const pages: TrackedPage[] = [];
 
-async function visit(options: Parameters<typeof openPage>[2] = {}, url = site()): Promise<TrackedPage> {
-  const tracked = await openPage(browser, url, options);
-  pages.push(tracked);
-  return tracked;
+function visit(options: Parameters<FileBrowser['visit']>[1] = {}, url = site()): Promise<TrackedPage> {
+  return visitUrl(url, options);
 }
 
 beforeAll(async () => {
-  [browser, content] = await Promise.all([launchBrowser(), publishedSeedContent()]);
-});
-
-afterEach(async () => {
-  // Every page a test opened must have stayed free of console errors, failed requests and 4xx/5xx.
-  const problems = pages.flatMap((p) => p.problems);
-  await Promise.all(pages.splice(0).map((p) => p.close()));
-  expect(problems).toEqual([]);
-});
-
-afterAll(async () => {
-  await browser?.close();
+  content = await publishedSeedContent();
 });
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
@@ -306,7 +293,7 @@ describe('contact modal (simulated submission on the embedded default)', () => {
   // On a slow phone the bundles arrive a while after the first paint; a tap in between must open the
   // modal once they have (the early-intent script in the page's head keeps it).
   it('opens the contact modal for a tap made after the first paint, before the page was interactive', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await browser().newContext({ viewport: { width: 390, height: 844 } });
     try {
       const page = await context.newPage();
       const problems: string[] = [];
@@ -366,26 +353,20 @@ describe('the page as a whole', () => {
     const { page } = await visit({
       colorScheme: 'dark',
     });
-    await page.evaluate(() => document.documentElement.classList.add('dark'));
-    await page.emulateMedia({ colorScheme: 'light' });
-    expect(
-      await waitFor(
-        () => page.evaluate(() => document.documentElement.classList.contains('dark')),
-        (dark) => !dark,
-      ),
-    ).toBe(false);
-    await page.evaluate(() => document.documentElement.classList.add('dark'));
-    await page.emulateMedia({ colorScheme: 'dark' });
-    expect(
-      await waitFor(
-        () => page.evaluate(() => document.documentElement.classList.contains('dark')),
-        (dark) => !dark,
-      ),
-    ).toBe(false);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.evaluate(() => document.documentElement.classList.add('dark'));
+      await page.emulateMedia({ colorScheme });
+      expect(
+        await waitFor(
+          () => page.evaluate(() => document.documentElement.classList.contains('dark')),
+          (dark) => !dark,
+        ),
+      ).toBe(false);
+    }
   });
 
   it('removes a dark class that is on the document before any of the page’s scripts run', async () => {
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     // As a theme script or a host toolbar would: on <html> as soon as it exists.
     await context.addInitScript(() => {
       new MutationObserver((_, observer) => {

@@ -4,12 +4,11 @@
 // never need it for a picture.
 import { readFileSync } from 'node:fs';
 import { stripVTControlCharacters } from 'node:util';
-import type { Browser } from 'playwright-core';
 import { SECTION_IDS } from '../../src/content/constants';
 import { COVERAGE } from '../../src/content/copy';
 import type { LoggedRequest } from 'local-supabase';
-import { launchBrowser, openPage, type TrackedPage } from './support/browser';
 import { DEAD_PICTURE_MATERIAL, DEAD_PICTURE_NAME, PHOTO_NAMES, PICTURE_BUCKET } from './support/backend-content';
+import { browserForTheFile } from './support/file-browser';
 import { countLayoutShifts, layoutShiftWithin, scrollThrough } from './support/page-helpers';
 import { backendBuildFiles, type BackendBuild } from './support/site-build';
 
@@ -47,22 +46,11 @@ describe('the builds made against the backend', () => {
 });
 
 describe('the page, with the backend down', () => {
-  let browser: Browser;
-  const pages: TrackedPage[] = [];
-
   beforeAll(async () => {
     // The previous test file's backend has stopped: nothing answers at the build's backend URL.
     await expect(fetch(backendOrigin())).rejects.toThrow();
-    browser = await launchBrowser();
-  }, 60_000);
-
-  afterEach(async () => {
-    await Promise.all(pages.splice(0).map((p) => p.close()));
   });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { open } = browserForTheFile();
 
   it.each([
     ['390 px on a 2x phone', { width: 390, height: 844 }, 2],
@@ -72,7 +60,7 @@ describe('the page, with the backend down', () => {
     async (_name, viewport, deviceScaleFactor) => {
       const requested: string[] = [];
       const images = new Map<string, { type: string; bytes: number }>();
-      const tracked = await openPage(browser, site(), {
+      const { page, problems } = await open(site(), {
         viewport,
         deviceScaleFactor,
         initScript: countLayoutShifts,
@@ -87,8 +75,6 @@ describe('the page, with the backend down', () => {
           });
         },
       });
-      pages.push(tracked);
-      const { page, problems } = tracked;
       await scrollThrough(page);
 
       const region = page.getByRole('region', { name: COVERAGE.title, exact: true });

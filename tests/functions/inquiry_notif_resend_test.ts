@@ -4,25 +4,11 @@ import assert from 'node:assert/strict';
 import { MAX_BODY_BYTES } from '../../supabase/functions/inquiry-notif-resend/http.ts';
 import { REQUIRED_SETTINGS } from '../../supabase/functions/inquiry-notif-resend/settings.ts';
 import { StoreError, type SubmissionStore } from '../../supabase/functions/inquiry-notif-resend/store.ts';
-import {
-  deliveryOf,
-  makeRetriesDue,
-  newSubmission,
-  notifiedAt,
-  type SubmissionFields,
-  submitAsVisitor,
-  submitMinutesAgo,
-} from './support/database.ts';
-import { errorOf, FUNCTION_URL, startHarness } from './support/harness.ts';
+import { deliveryOf, makeRetriesDue, newSubmission, notifiedAt, submitMinutesAgo } from './support/database.ts';
+import { errorOf, FUNCTION_URL, postRequest, startHarness } from './support/harness.ts';
 
 const h = await startHarness();
 const { test } = h;
-
-async function stored(overrides: Partial<SubmissionFields> = {}): Promise<SubmissionFields> {
-  const submission = newSubmission(overrides);
-  await submitAsVisitor(h.db, submission);
-  return submission;
-}
 
 // The request shape ---------------------------------------------------------------------------------
 
@@ -59,9 +45,7 @@ test('refuses a body that is not JSON with 415', async () => {
   for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', null]) {
     const headers = new Headers();
     if (contentType) headers.set('content-type', contentType);
-    const response = await h.send(
-      new Request(FUNCTION_URL, { method: 'POST', headers, body: JSON.stringify(submission) }),
-    );
+    const response = await h.send(postRequest(JSON.stringify(submission), headers));
     await errorOf(response, 415);
   }
   assert.equal(h.resend.requests.length, 0);
@@ -69,11 +53,7 @@ test('refuses a body that is not JSON with 415', async () => {
 
 test('accepts a JSON content type with parameters', async () => {
   const response = await h.send(
-    new Request(FUNCTION_URL, {
-      method: 'POST',
-      headers: { 'content-type': 'Application/JSON; charset=utf-8' },
-      body: JSON.stringify(newSubmission()),
-    }),
+    postRequest(JSON.stringify(newSubmission()), { 'content-type': 'Application/JSON; charset=utf-8' }),
   );
   // Never stored, so the request got past every check on its shape.
   await errorOf(response, 404);
@@ -101,19 +81,9 @@ function streamOf(text: string): ReadableStream<Uint8Array> {
 test('refuses a body over 16 KB with 413, whatever Content-Length says', async () => {
   const tooBig = bodyOfSize(MAX_BODY_BYTES + 1);
   const cases: Array<[string, Request]> = [
-    ['declared', new Request(FUNCTION_URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: tooBig })],
-    [
-      'streamed without a length',
-      new Request(FUNCTION_URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: streamOf(tooBig) }),
-    ],
-    [
-      'with a Content-Length that lies',
-      new Request(FUNCTION_URL, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': '200' },
-        body: streamOf(tooBig),
-      }),
-    ],
+    ['declared', postRequest(tooBig)],
+    ['streamed without a length', postRequest(streamOf(tooBig))],
+    ['with a Content-Length that lies', postRequest(streamOf(tooBig), { 'content-type': 'application/json', 'content-length': '200' })],
   ];
   for (const [label, request] of cases) {
     const response = await h.send(request);
@@ -124,21 +94,13 @@ test('refuses a body over 16 KB with 413, whatever Content-Length says', async (
 });
 
 test('accepts a body of exactly 16 KB', async () => {
-  const response = await h.send(
-    new Request(FUNCTION_URL, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: streamOf(bodyOfSize(MAX_BODY_BYTES)),
-    }),
-  );
+  const response = await h.send(postRequest(streamOf(bodyOfSize(MAX_BODY_BYTES))));
   await errorOf(response, 404);
 });
 
 test('refuses a body that is not a JSON object with 400', async () => {
   for (const body of ['{"id": ', '[]', '"text"', 'null', '']) {
-    const response = await h.send(
-      new Request(FUNCTION_URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body }),
-    );
+    const response = await h.send(postRequest(body));
     await errorOf(response, 400);
   }
 });
@@ -203,7 +165,7 @@ test('opens its store with SUPABASE_URL and the service-role key', async () => {
 // The email ------------------------------------------------------------------------------------------
 
 test('emails the team once about a stored contact message and marks the row notified', async () => {
-  const submission = await stored({ company: 'Acme Recycling' });
+  const submission = await h.stored({ company: 'Acme Recycling' });
   const response = await h.post(submission);
   assert.equal(response.status, 200, await response.clone().text());
   assert.deepEqual(await response.json(), { sent: true });
@@ -228,13 +190,13 @@ test('emails the team once about a stored contact message and marks the row noti
 });
 
 test('names an investor deck request as such in the subject', async () => {
-  const submission = await stored({ type: 'investor' });
+  const submission = await h.stored({ type: 'investor' });
   assert.equal((await h.post(submission)).status, 200);
   assert.equal(h.resend.requests[0]!.body.subject, `New investor deck request from ${submission.name}`);
 });
 
 test('sends to every address of a comma-separated INQUIRY_NOTIFY_TO and nobody else', async () => {
-  const submission = await stored();
+  const submission = await h.stored();
   const env = { ...h.env, INQUIRY_NOTIFY_TO: 'team@example.com, founders@example.com' };
   assert.equal((await h.post(submission, h.deps({ env }))).status, 200);
   assert.deepEqual(h.resend.requests[0]!.body.to, ['team@example.com', 'founders@example.com']);
@@ -242,7 +204,7 @@ test('sends to every address of a comma-separated INQUIRY_NOTIFY_TO and nobody e
 });
 
 test('writes the email from the stored row, never from the request body', async () => {
-  const submission = await stored();
+  const submission = await h.stored();
   const forged = {
     ...submission,
     name: 'Forged Name',
@@ -260,7 +222,7 @@ test('writes the email from the stored row, never from the request body', async 
 });
 
 test('escapes every stored text in the HTML part', async () => {
-  const submission = await stored({
+  const submission = await h.stored({
     name: 'Eve <img src=x onerror=alert(1)>',
     company: 'Tom & "Jerry" <Ltd>',
     message: `<script>alert('stolen')</script>\nSecond line`,
@@ -278,14 +240,14 @@ test('escapes every stored text in the HTML part', async () => {
 // At most one email per row ---------------------------------------------------------------------------
 
 test('answers 409 to a second call for the same row and sends nothing more', async () => {
-  const submission = await stored();
+  const submission = await h.stored();
   assert.equal((await h.post(submission)).status, 200);
   await errorOf(await h.post(submission), 409);
   assert.equal(h.resend.requests.length, 1);
 });
 
 test('sends one email for two concurrent calls about the same row', async () => {
-  const submission = await stored();
+  const submission = await h.stored();
   const responses = await Promise.all([h.post(submission), h.post(submission)]);
   assert.deepEqual(responses.map((response) => response.status).sort(), [200, 409]);
   assert.equal(h.resend.requests.length, 1);
@@ -293,7 +255,7 @@ test('sends one email for two concurrent calls about the same row', async () => 
 });
 
 test('sends one email for many concurrent calls, and one per row across rows', async () => {
-  const rows = await Promise.all([stored(), stored(), stored()]);
+  const rows = await Promise.all([h.stored(), h.stored(), h.stored()]);
   const responses = await Promise.all(rows.flatMap((row) => [h.post(row), h.post(row), h.post(row)]));
   assert.equal(responses.filter((response) => response.status === 200).length, rows.length);
   assert.equal(responses.filter((response) => response.status === 409).length, rows.length * 2);
@@ -306,7 +268,7 @@ test('sends one email for many concurrent calls, and one per row across rows', a
 // Failures --------------------------------------------------------------------------------------------
 
 test('answers 502 when Resend fails, schedules a retry, and the retry sends once with the same key', async () => {
-  const submission = await stored();
+  const submission = await h.stored();
   h.resend.failNext(500);
   await errorOf(await h.post(submission), 502);
   assert.equal(await notifiedAt(h.db, submission.id), null);
@@ -330,13 +292,13 @@ test('answers 502 when Resend fails, schedules a retry, and the retry sends once
 });
 
 test('answers 502 and schedules a retry when Resend refuses the email or cannot be reached', async () => {
-  const refused = await stored();
+  const refused = await h.stored();
   h.resend.failNext(422);
   await errorOf(await h.post(refused), 502);
   assert.equal(await notifiedAt(h.db, refused.id), null);
   assert.equal((await deliveryOf(h.db, refused.id)).last_error, 'resend:422');
 
-  const unreachable = await stored();
+  const unreachable = await h.stored();
   // Nothing listens on port 9 (discard) of this machine's loopback.
   const env = { ...h.env, RESEND_API_URL: 'http://127.0.0.1:9' };
   await errorOf(await h.post(unreachable, h.deps({ env })), 502);
@@ -345,7 +307,7 @@ test('answers 502 and schedules a retry when Resend refuses the email or cannot 
 });
 
 test('answers 500 naming each missing setting, and sends nothing', async () => {
-  const submission = await stored();
+  const submission = await h.stored();
   for (const name of REQUIRED_SETTINGS) {
     for (const missing of [undefined, '', '  ']) {
       const env = { ...h.env, [name]: missing };
@@ -365,7 +327,7 @@ test('answers 500 naming each missing setting, and sends nothing', async () => {
 });
 
 test('answers 500 for a RESEND_API_URL that is not a URL, and sends nothing', async () => {
-  const submission = await stored();
+  const submission = await h.stored();
   const error = await errorOf(await h.post(submission, h.deps({ env: { ...h.env, RESEND_API_URL: 'not a url' } })), 500);
   assert.match(error, /RESEND_API_URL/);
   assert.equal(await notifiedAt(h.db, submission.id), null);
@@ -396,8 +358,8 @@ test('logs ids and statuses, never what the visitor wrote', async () => {
     company: 'Hyrule Holdings',
     message: 'Confidential: our plant recovers 93 percent',
   };
-  const sent = await stored(secret);
-  const failed = await stored(secret);
+  const sent = await h.stored(secret);
+  const failed = await h.stored(secret);
   const old = newSubmission(secret);
   await submitMinutesAgo(h.db, old, 30);
 

@@ -2,25 +2,11 @@
 // cap with its digest: the handler with PGlite (the real migrations and claim functions) behind its
 // store, and a recording Resend stand-in that fails, rate-limits or stalls on demand.
 import assert from 'node:assert/strict';
-import {
-  deliveryOf,
-  makeRetriesDue,
-  newSubmission,
-  notifiedAt,
-  type SubmissionFields,
-  submitAsVisitor,
-  submitMinutesAgo,
-} from './support/database.ts';
-import { errorOf, FUNCTION_URL, startHarness } from './support/harness.ts';
+import { deliveryOf, makeRetriesDue, newSubmission, notifiedAt, type SubmissionFields, submitMinutesAgo } from './support/database.ts';
+import { errorOf, postRequest, startHarness } from './support/harness.ts';
 
 const h = await startHarness();
 const { test } = h;
-
-async function stored(overrides: Partial<SubmissionFields> = {}): Promise<SubmissionFields> {
-  const submission = newSubmission(overrides);
-  await submitAsVisitor(h.db, submission);
-  return submission;
-}
 
 async function swept(): Promise<{ sent: number; retrying: number; released: number; digested: number }> {
   const response = await h.sweep();
@@ -37,9 +23,7 @@ test('refuses a sweep with the anon key, a wrong key or none, and sends nothing'
   for (const token of ['anon-key', `${h.env.SUPABASE_SERVICE_ROLE_KEY}x`, h.env.SUPABASE_SERVICE_ROLE_KEY!.slice(0, -1), '']) {
     await errorOf(await h.sweep(token), 401);
   }
-  const noHeader = await h.send(
-    new Request(FUNCTION_URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"sweep":true}' }),
-  );
+  const noHeader = await h.send(postRequest('{"sweep":true}'));
   await errorOf(noHeader, 401);
   assert.equal(h.resend.requests.length, 0);
   assert.deepEqual(h.storeOpenings, [], 'not even the store is opened');
@@ -48,10 +32,9 @@ test('refuses a sweep with the anon key, a wrong key or none, and sends nothing'
 test('refuses a sweep field other than true', async () => {
   for (const sweep of [false, 'true', 1, null]) {
     const response = await h.send(
-      new Request(FUNCTION_URL, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${h.env.SUPABASE_SERVICE_ROLE_KEY}` },
-        body: JSON.stringify({ sweep }),
+      postRequest(JSON.stringify({ sweep }), {
+        'content-type': 'application/json',
+        authorization: `Bearer ${h.env.SUPABASE_SERVICE_ROLE_KEY}`,
       }),
     );
     assert.match(await errorOf(response, 400), /'sweep'/);
@@ -61,10 +44,10 @@ test('refuses a sweep field other than true', async () => {
 // What a sweep sends -----------------------------------------------------------------------------------
 
 test('emails what the browser never announced and a two-day-old pending one, once each, oldest first', async () => {
-  const closedTab = await stored();
+  const closedTab = await h.stored();
   const twoDaysOld = newSubmission();
   await submitMinutesAgo(h.db, twoDaysOld, 2 * 24 * 60);
-  const notified = await stored();
+  const notified = await h.stored();
   assert.equal((await h.post(notified)).status, 200);
   h.resend.reset();
 
@@ -92,7 +75,7 @@ test('sends a bounded batch per call; the next call takes the rest', async () =>
 });
 
 test('two sweeps at once, and a sweep racing the browser, send each inquiry once', async () => {
-  const rows = [await stored(), await stored(), await stored()];
+  const rows = [await h.stored(), await h.stored(), await h.stored()];
   const results = await Promise.all([h.sweep(), h.sweep(), h.post(rows[0]), h.post(rows[2])]);
   assert.deepEqual(results.map((response) => response.status).slice(0, 2), [200, 200]);
   assert.deepEqual(keys().sort(), rows.map((row) => row.id).sort());
@@ -181,7 +164,7 @@ test('after a day of failures the inquiry is marked failed, listed for the team,
 
 test('a burst of 30 costs 20 individual emails and one digest naming the other 10', async () => {
   const burst: SubmissionFields[] = [];
-  for (let i = 0; i < 30; i++) burst.push(await stored({ company: i % 2 ? `Company ${i}` : null, type: i % 3 ? 'contact' : 'investor' }));
+  for (let i = 0; i < 30; i++) burst.push(await h.stored({ company: i % 2 ? `Company ${i}` : null, type: i % 3 ? 'contact' : 'investor' }));
   const statuses = [];
   for (const submission of burst) statuses.push((await h.post(submission)).status);
   assert.deepEqual(statuses, [...Array(20).fill(200), ...Array(10).fill(202)]);
@@ -215,7 +198,7 @@ test('a burst of 30 costs 20 individual emails and one digest naming the other 1
 test('the digest shows the start of a long message, escaped', async () => {
   await h.db.query(`update private.inquiry_limits set emails_per_hour = 0`);
   try {
-    const long = await stored({ name: 'Eve <b>', message: `<script>x</script> ${'word '.repeat(200)}` });
+    const long = await h.stored({ name: 'Eve <b>', message: `<script>x</script> ${'word '.repeat(200)}` });
     assert.equal((await h.post(long)).status, 202);
     assert.equal((await swept()).digested, 1);
     const { html, text } = h.resend.requests[0]!.body;
@@ -231,7 +214,7 @@ test('the digest shows the start of a long message, escaped', async () => {
 test('a failed digest is retried with the same rows, key and payload, and sent once', async () => {
   await h.db.query(`update private.inquiry_limits set emails_per_hour = 0`);
   try {
-    const rows = [await stored(), await stored()];
+    const rows = [await h.stored(), await h.stored()];
     h.resend.failNext(503);
     assert.deepEqual(await swept(), { sent: 0, retrying: 2, released: 0, digested: 0 });
     await makeRetriesDue(h.db);

@@ -2,8 +2,8 @@
 // the function checks it with siteverify (a local stand-in answering Cloudflare's test secrets). A
 // call without a valid token leaves the inquiry stored, but it reaches the team only in the digest.
 import assert from 'node:assert/strict';
-import { deliveryOf, newSubmission, type SubmissionFields, submitAsVisitor } from './support/database.ts';
-import { errorOf, FUNCTION_URL, startHarness } from './support/harness.ts';
+import { deliveryOf, type SubmissionFields } from './support/database.ts';
+import { errorOf, startHarness } from './support/harness.ts';
 import { startSiteverifyStandIn, TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_SECRETS } from '../../tools/local-supabase/src/siteverify.ts';
 
 const h = await startHarness();
@@ -18,27 +18,12 @@ function test(name: string, fn: () => Promise<void>) {
 
 const withSecret = (secret: string) => h.deps({ env: { ...h.env, TURNSTILE_SECRET_KEY: secret, TURNSTILE_VERIFY_URL: siteverify.url } });
 
-async function stored(): Promise<SubmissionFields> {
-  const submission = newSubmission();
-  await submitAsVisitor(h.db, submission);
-  return submission;
-}
-
 function notify(body: unknown, deps: ReturnType<typeof withSecret>): Promise<Response> {
-  return h.send(
-    new Request(FUNCTION_URL, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: 'Bearer anon-key',
-        // The visitor's address is the one Cloudflare sets; the first X-Forwarded-For entry is the client's own.
-        'cf-connecting-ip': '203.0.113.5',
-        'x-forwarded-for': '198.51.100.77, 10.0.0.1',
-      },
-      body: JSON.stringify(body),
-    }),
-    deps,
-  );
+  return h.post(body, deps, {
+    // The visitor's address is the one Cloudflare sets; the first X-Forwarded-For entry is the client's own.
+    'cf-connecting-ip': '203.0.113.5',
+    'x-forwarded-for': '198.51.100.77, 10.0.0.1',
+  });
 }
 
 async function sweep(deps: ReturnType<typeof withSecret>) {
@@ -48,7 +33,7 @@ async function sweep(deps: ReturnType<typeof withSecret>) {
 }
 
 test('a token siteverify accepts (the always-pass test secret) gets the email of its own', async () => {
-  const submission = await stored();
+  const submission = await h.stored();
   const deps = withSecret(TURNSTILE_TEST_SECRETS.alwaysPasses);
   const response = await notify({ ...submission, turnstileToken: TURNSTILE_DUMMY_TOKEN }, deps);
   assert.equal(response.status, 200, await response.clone().text());
@@ -66,7 +51,7 @@ test('a token siteverify refuses (always-fail, already spent) or none at all: st
   ];
   const rows: SubmissionFields[] = [];
   for (const [secret, token] of cases) {
-    const submission = await stored();
+    const submission = await h.stored();
     rows.push(submission);
     const response = await notify({ ...submission, ...(token ? { turnstileToken: token } : {}) }, withSecret(secret));
     assert.equal(response.status, 202);
@@ -89,8 +74,8 @@ test('a token siteverify refuses (always-fail, already spent) or none at all: st
 });
 
 test('where Turnstile is configured, a row whose browser call never came (a closed tab) goes to the digest', async () => {
-  const verified = await stored();
-  const closedTab = await stored();
+  const verified = await h.stored();
+  const closedTab = await h.stored();
   // The verified one's email fails; the retry by the sweep is still an email of its own.
   h.resend.failNext(500);
   const deps = withSecret(TURNSTILE_TEST_SECRETS.alwaysPasses);
@@ -103,7 +88,7 @@ test('where Turnstile is configured, a row whose browser call never came (a clos
 });
 
 test('siteverify out of reach counts as not verified: the inquiry still reaches the digest', async () => {
-  const submission = await stored();
+  const submission = await h.stored();
   // Nothing listens on port 9 (discard) of this machine's loopback.
   const env = { ...h.env, TURNSTILE_SECRET_KEY: TURNSTILE_TEST_SECRETS.alwaysPasses, TURNSTILE_VERIFY_URL: 'http://127.0.0.1:9/' };
   const deps = h.deps({ env });
@@ -112,14 +97,14 @@ test('siteverify out of reach counts as not verified: the inquiry still reaches 
 });
 
 test('without TURNSTILE_SECRET_KEY a token is ignored and nothing asks siteverify', async () => {
-  const submission = await stored();
+  const submission = await h.stored();
   const response = await notify({ ...submission, turnstileToken: 'anything' }, h.deps());
   assert.equal(response.status, 200);
   assert.equal(siteverify.requests.length, 0);
 });
 
 test('refuses a token that is not a string or too long to be one', async () => {
-  const submission = await stored();
+  const submission = await h.stored();
   for (const turnstileToken of [42, 'x'.repeat(2049)]) {
     const response = await notify({ ...submission, turnstileToken }, withSecret(TURNSTILE_TEST_SECRETS.alwaysPasses));
     const error = await errorOf(response, 400);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { startSiteverifyStandIn, TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_SECRETS } from '../../tools/local-supabase/src/siteverify.ts';
 import { deliveryOf, newSubmission, type SubmissionFields } from './support/database.ts';
-import { errorOf, FUNCTION_URL, startHarness } from './support/harness.ts';
+import { errorOf, startHarness } from './support/harness.ts';
 
 const h = await startHarness();
 const siteverify = await startSiteverifyStandIn();
@@ -33,20 +33,11 @@ const withSecret = (secret: string = TURNSTILE_TEST_SECRETS.alwaysPasses) =>
 const VISITOR = '203.0.113.5';
 
 function store(body: Record<string, unknown>, deps = withSecret()): Promise<Response> {
-  return h.send(
-    new Request(FUNCTION_URL, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: 'Bearer anon-key',
-        'cf-connecting-ip': VISITOR,
-        // Written by the client: it names no one the limits or siteverify believe.
-        'x-forwarded-for': '192.0.2.99, 10.0.0.1',
-      },
-      body: JSON.stringify({ store: true, ...body }),
-    }),
-    deps,
-  );
+  return h.post({ store: true, ...body }, deps, {
+    'cf-connecting-ip': VISITOR,
+    // Written by the client: it names no one the limits or siteverify believe.
+    'x-forwarded-for': '192.0.2.99, 10.0.0.1',
+  });
 }
 
 const rowsWithId = async (id: string) =>

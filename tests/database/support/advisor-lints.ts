@@ -51,6 +51,26 @@ const NOT_FROM_EXTENSION = (classid: string, oid: string) =>
 /** Normalised policy expressions that are always true, as splinter spells them. */
 const ALWAYS_TRUE = `('true', '(true)', '1=1', '(1=1)')`;
 
+/** splinter's lint for a kind of relation (`pg_class.relkind`) the API roles can read. */
+const relationInApi = (name: string, relkind: string): AdvisorLint => ({
+  name,
+  level: 'WARN',
+  category: 'SECURITY',
+  sql: `select format('%s.%s', n.nspname, c.relname) as detail
+          from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         where c.relkind = '${relkind}' and n.nspname in ${EXPOSED} and ${API_READABLE('c.oid')}`,
+});
+
+/** splinter's lint for security definer functions in an exposed schema that `role` may execute. */
+const securityDefinerExecutableBy = (role: 'anon' | 'authenticated'): AdvisorLint => ({
+  name: `${role}_security_definer_function_executable`,
+  level: 'WARN',
+  category: 'SECURITY',
+  sql: `select p.oid::regprocedure::text as detail
+          from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+         where p.prosecdef and n.nspname in ${EXPOSED} and has_function_privilege('${role}', p.oid, 'EXECUTE')`,
+});
+
 export const ADVISOR_LINTS: readonly AdvisorLint[] = [
   {
     name: 'rls_disabled_in_public',
@@ -140,38 +160,10 @@ export const ADVISOR_LINTS: readonly AdvisorLint[] = [
               or (with_check is null and cmd = 'INSERT')
               or (with_check is null and cmd in ('UPDATE', 'ALL') and q in ${ALWAYS_TRUE})`,
   },
-  {
-    name: 'materialized_view_in_api',
-    level: 'WARN',
-    category: 'SECURITY',
-    sql: `select format('%s.%s', n.nspname, c.relname) as detail
-            from pg_class c join pg_namespace n on n.oid = c.relnamespace
-           where c.relkind = 'm' and n.nspname in ${EXPOSED} and ${API_READABLE('c.oid')}`,
-  },
-  {
-    name: 'foreign_table_in_api',
-    level: 'WARN',
-    category: 'SECURITY',
-    sql: `select format('%s.%s', n.nspname, c.relname) as detail
-            from pg_class c join pg_namespace n on n.oid = c.relnamespace
-           where c.relkind = 'f' and n.nspname in ${EXPOSED} and ${API_READABLE('c.oid')}`,
-  },
-  {
-    name: 'anon_security_definer_function_executable',
-    level: 'WARN',
-    category: 'SECURITY',
-    sql: `select p.oid::regprocedure::text as detail
-            from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-           where p.prosecdef and n.nspname in ${EXPOSED} and has_function_privilege('anon', p.oid, 'EXECUTE')`,
-  },
-  {
-    name: 'authenticated_security_definer_function_executable',
-    level: 'WARN',
-    category: 'SECURITY',
-    sql: `select p.oid::regprocedure::text as detail
-            from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-           where p.prosecdef and n.nspname in ${EXPOSED} and has_function_privilege('authenticated', p.oid, 'EXECUTE')`,
-  },
+  relationInApi('materialized_view_in_api', 'm'),
+  relationInApi('foreign_table_in_api', 'f'),
+  securityDefinerExecutableBy('anon'),
+  securityDefinerExecutableBy('authenticated'),
   {
     name: 'unsupported_reg_types',
     level: 'WARN',

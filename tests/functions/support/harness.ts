@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import type { PGlite } from '@electric-sql/pglite';
 import { type Dependencies, handler } from '../../../supabase/functions/inquiry-notif-resend/handler.ts';
 import type { SubmissionStore } from '../../../supabase/functions/inquiry-notif-resend/store.ts';
-import { clearSubmissions, openFunctionDatabase, pgliteStore } from './database.ts';
+import { clearSubmissions, newSubmission, openFunctionDatabase, pgliteStore, type SubmissionFields, submitAsVisitor } from './database.ts';
 import { type ResendStandIn, startResendStandIn } from '../../../tools/local-supabase/src/resend.ts';
 
 export const FUNCTION_URL = 'http://127.0.0.1:54321/functions/v1/inquiry-notif-resend';
@@ -20,8 +20,10 @@ export interface Harness {
   deps(overrides?: { env?: Record<string, string | undefined>; store?: SubmissionStore }): Dependencies;
   /** Runs the handler; every answer must carry the CORS headers, whatever its status. */
   send(request: Request, deps?: Dependencies): Promise<Response>;
-  /** POSTs a JSON body the way the browser does (bearer anon key). */
-  post(body: unknown, deps?: Dependencies): Promise<Response>;
+  /** POSTs a JSON body the way the browser does (bearer anon key), with any further headers. */
+  post(body: unknown, deps?: Dependencies, headers?: Record<string, string>): Promise<Response>;
+  /** A new submission, stored as the visitor's browser stores it, before the function hears of it. */
+  stored(overrides?: Partial<SubmissionFields>): Promise<SubmissionFields>;
   /** The scheduled job's call: `{"sweep":true}` with a bearer token, by default the service key. */
   sweep(token?: string, deps?: Dependencies): Promise<Response>;
   /** Forgets what earlier tests left: submissions, the Resend stand-in, the captured logs. */
@@ -76,23 +78,20 @@ export async function startHarness(): Promise<Harness> {
       assert.match(response.headers.get('access-control-allow-headers') ?? '', /authorization/);
       return response;
     },
-    post(body, deps) {
+    post(body, deps, headers = {}) {
       return harness.send(
-        new Request(FUNCTION_URL, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: 'Bearer anon-key' },
-          body: JSON.stringify(body),
-        }),
+        postRequest(JSON.stringify(body), { 'content-type': 'application/json', authorization: 'Bearer anon-key', ...headers }),
         deps,
       );
     },
+    async stored(overrides = {}) {
+      const submission = newSubmission(overrides);
+      await submitAsVisitor(db, submission);
+      return submission;
+    },
     sweep(token = env.SUPABASE_SERVICE_ROLE_KEY, deps) {
       return harness.send(
-        new Request(FUNCTION_URL, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify({ sweep: true }),
-        }),
+        postRequest(JSON.stringify({ sweep: true }), { 'content-type': 'application/json', authorization: `Bearer ${token}` }),
         deps,
       );
     },
@@ -117,6 +116,14 @@ export async function startHarness(): Promise<Harness> {
     },
   };
   return harness;
+}
+
+/** A POST to the function, JSON by default and without a bearer token unless the headers carry one. */
+export function postRequest(
+  body: BodyInit,
+  headers: HeadersInit = { 'content-type': 'application/json' },
+): Request {
+  return new Request(FUNCTION_URL, { method: 'POST', headers, body });
 }
 
 /** The JSON error of a refused request, asserting its status first. */
