@@ -12,19 +12,9 @@ import {
 } from '../../src/content/modal';
 import type { InquiryType } from '../../src/content/types';
 import { openModal, renderPage } from './harness';
+import { withoutBackendSettings } from './without-backend';
 
-let warn: jest.SpyInstance;
-
-beforeEach(() => {
-  jest.useFakeTimers();
-  delete process.env.GATSBY_SUPABASE_URL;
-  delete process.env.GATSBY_SUPABASE_ANON_KEY;
-  warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  warn.mockRestore();
-  jest.useRealTimers();
-});
+const warn = withoutBackendSettings();
 
 async function advance(ms: number) {
   await act(async () => {
@@ -50,7 +40,7 @@ describe.each<InquiryType>(['contact', 'investor'])('sending the %s modal', (typ
 
     const sending = within(dialog).getByRole('button', { name: SENDING_LABEL });
     expect(sending).toBeDisabled();
-    expect(warn).toHaveBeenCalledWith(BACKEND_NOT_CONFIGURED_LOG);
+    expect(warn()).toHaveBeenCalledWith(BACKEND_NOT_CONFIGURED_LOG);
 
     await advance(SIMULATED_SUBMIT_DELAY_MS - 1);
     expect(within(dialog).getByRole('button', { name: SENDING_LABEL })).toBeDisabled();

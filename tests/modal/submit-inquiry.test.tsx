@@ -4,6 +4,7 @@
 // tests/backend/submissions.test.ts.
 import { BACKEND_NOT_CONFIGURED_LOG, SIMULATED_SUBMIT_DELAY_MS } from '../../src/content/modal';
 import { isBackendConfigured, submitInquiry, type InquiryFields } from '../../src/lib/submit-inquiry';
+import { withoutBackendSettings } from './without-backend';
 
 const fields: InquiryFields = {
   id: crypto.randomUUID(),
@@ -14,26 +15,13 @@ const fields: InquiryFields = {
   company: '',
   message: 'Hi',
 };
-let warn: jest.SpyInstance;
-
-beforeEach(() => {
-  jest.useFakeTimers();
-  delete process.env.GATSBY_SUPABASE_URL;
-  delete process.env.GATSBY_SUPABASE_ANON_KEY;
-  warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  warn.mockRestore();
-  jest.useRealTimers();
-  delete process.env.GATSBY_SUPABASE_URL;
-  delete process.env.GATSBY_SUPABASE_ANON_KEY;
-});
+const warn = withoutBackendSettings();
 
 it('without backend settings, logs that the backend is not configured and resolves after exactly 1500 ms', async () => {
   expect(isBackendConfigured()).toBe(false);
   let settled = false;
   const sending = submitInquiry(fields).then(() => (settled = true));
-  expect(warn).toHaveBeenCalledWith(BACKEND_NOT_CONFIGURED_LOG);
+  expect(warn()).toHaveBeenCalledWith(BACKEND_NOT_CONFIGURED_LOG);
 
   await jest.advanceTimersByTimeAsync(SIMULATED_SUBMIT_DELAY_MS - 1);
   expect(settled).toBe(false);

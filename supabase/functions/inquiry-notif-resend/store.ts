@@ -18,14 +18,7 @@ export interface InquiryRow {
 }
 
 /** A claimed contact_submissions row as the claim functions return it (timestamps as ISO 8601 text). */
-export interface SubmissionRow {
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
-  message: string;
-  type: InquiryType;
-  language: InquiryLanguage;
+export interface SubmissionRow extends InquiryRow {
   created_at: string;
   notified_at: string | null;
   /** Failed sends before this one. */
