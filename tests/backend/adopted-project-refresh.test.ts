@@ -65,12 +65,30 @@ test('the refresh reads number ids as the build does, so an unchanged list is re
 test('refreshed rows carry string ids, nulls for empty values and no extra column', async () => {
   const reader = createContentReader({ url: server.url, anonKey: KEY });
   expect((await reader.readList('coverage')).items).toEqual([
-    { id: '5', name: 'Cans', description: null, image: '/images/materials/aluminium.svg', status: null },
-    { id: '21', name: 'PET', description: null, image: null, status: 'live' },
+    // The Indonesian twins are model columns too: empty here, so the page shows the English.
+    {
+      id: '5',
+      name: 'Cans',
+      description: null,
+      image: '/images/materials/aluminium.svg',
+      status: null,
+      name_ind: null,
+      description_ind: null,
+    },
+    { id: '21', name: 'PET', description: null, image: null, status: 'live', name_ind: null, description_ind: null },
   ]);
   expect((await reader.readList('timeline')).items.map((item) => item.id)).toEqual(['99', '100']);
   expect((await reader.readList('adasorter')).items).toEqual([
-    { id: '1', classification: 'adasorter', title: 'Fast', subtitle: null, icon: null, icon_color: null },
+    {
+      id: '1',
+      classification: 'adasorter',
+      title: 'Fast',
+      subtitle: null,
+      icon: null,
+      icon_color: null,
+      title_ind: null,
+      subtitle_ind: null,
+    },
   ]);
 });
 

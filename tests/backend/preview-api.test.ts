@@ -31,8 +31,19 @@ it('reads every row, names the drafts, and orders each list as the build would',
   const { rows } = await backend.db.query<{ id: string }>('select id::text as id from timeline order by order_index, id');
   expect(content.lists.timeline).toEqual({ status: 'ready', items: expect.any(Array) as unknown });
   expect(content.lists.timeline.items.map((item) => item.id)).toEqual(rows.map((row) => row.id));
-  // Exactly the published columns, as the page's item types have them: no is_active, no order_index.
-  expect(Object.keys(content.lists.timeline.items[0]!).sort()).toEqual(['description', 'icon', 'id', 'period', 'status', 'title']);
+  // Exactly the published columns and their Indonesian twins, as the page's item types have them: no
+  // is_active, no order_index.
+  expect(Object.keys(content.lists.timeline.items[0]!).sort()).toEqual([
+    'description',
+    'description_ind',
+    'icon',
+    'id',
+    'period',
+    'period_ind',
+    'status',
+    'title',
+    'title_ind',
+  ]);
   expect(content.leftOut).toEqual({ coverage: [], timeline: [], adasorter: [], worker: [] });
   expect(content.label).toBe('test');
 });

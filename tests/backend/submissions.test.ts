@@ -216,12 +216,14 @@ describe('with Turnstile configured, while others fill the overall ceiling', () 
       company: null,
       message: typed.message,
       type: typed.type,
+      language: typed.language,
       turnstileToken: TURNSTILE_DUMMY_TOKEN,
       store: true,
     });
     expect(backend.siteverify?.requests).toHaveLength(1);
-    expect(await backend.sql(`select id, notify_verified_at is not null as verified from contact_submissions`)).toEqual([
-      { id: fields.id, verified: true },
+    // Stored past the ceiling with the page's language, for the team to answer in.
+    expect(await backend.sql(`select id, language, notify_verified_at is not null as verified from contact_submissions`)).toEqual([
+      { id: fields.id, language: 'id', verified: true },
     ]);
     expect(backend.emails).toHaveLength(1);
 

@@ -3,7 +3,7 @@ import { CONTENT_REVISION, CONTENT_TABLES } from '../../src/content/model';
 
 // The node types are the team's data contract: the page query aliases `id: row_id`, sorts by
 // row_position and expects exactly these fields, also when a table is empty (hence @dontInfer and
-// explicit types). Only a row's name or title is non-null: an adopted project may leave the rest empty.
+// explicit types), the Indonesian twins (`_ind`) included. Only a row's name or title is non-null: an adopted project may leave the rest empty.
 // A material's picture also links the file the build downloaded (Gatsby's own File type).
 describe('GraphQL types of the site content model', () => {
   /** The type definitions the plugin declares for the site's tables, one per table. */
@@ -24,6 +24,8 @@ describe('GraphQL types of the site content model', () => {
         '  image: String',
         '  image_file: File @link',
         '  status: String',
+        '  name_ind: String',
+        '  description_ind: String',
         '}',
       ].join('\n'),
       [
@@ -35,6 +37,9 @@ describe('GraphQL types of the site content model', () => {
         '  description: String',
         '  status: String',
         '  icon: String',
+        '  period_ind: String',
+        '  title_ind: String',
+        '  description_ind: String',
         '}',
       ].join('\n'),
       [
@@ -46,6 +51,8 @@ describe('GraphQL types of the site content model', () => {
         '  subtitle: String',
         '  icon: String',
         '  icon_color: String',
+        '  title_ind: String',
+        '  subtitle_ind: String',
         '}',
       ].join('\n'),
     ]);

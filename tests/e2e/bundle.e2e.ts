@@ -67,7 +67,7 @@ describe.each(['backend', 'embedded'] as const)('the %s build', (variant) => {
   it('loads the framework, app and page chunks first, and none of them holds supabase-js', () => {
     const { tagged, firstLoad, inline, markersIn } = built();
     expect(tagged.length).toBeGreaterThanOrEqual(3);
-    expect(firstLoad.some((file) => /component---src-pages-index/.test(file))).toBe(true);
+    expect(firstLoad.some((file) => /component---src-templates-landing-page/.test(file))).toBe(true);
     for (const file of firstLoad) expect({ file, markers: markersIn(file) }).toEqual({ file, markers: [] });
     expect(SUPABASE_MARKERS.filter((marker) => inline.includes(marker))).toEqual([]);
   });
