@@ -11,12 +11,15 @@
 -- primary key is filled with a random uuid for every existing row. It refuses to run if another
 -- table has a foreign key to contact_submissions: those references must be moved first.
 --
--- Then re-apply the table's grants for a uuid id (the migrations are safe to run again):
+-- Then re-apply the table's grants for a uuid id (the migrations are safe to run again). The first
+-- takes back every visitor grant on the table before granting the form's columns; the last grants
+-- again what a later migration added to the form (INSERT on the inquiry's language):
 --   psql "$DB_URL" -f supabase/scripts/switch-submission-ids-to-uuid.sql
 --   psql "$DB_URL" --single-transaction \
 --     -f supabase/migrations/20261123000200_contact_submissions.sql \
 --     -f supabase/migrations/20261123000300_connection_test.sql \
---     -f supabase/migrations/20261123000400_adopted_objects.sql
+--     -f supabase/migrations/20261123000400_adopted_objects.sql \
+--     -f supabase/migrations/20261125003000_languages.sql
 -- and check with supabase/scripts/verify-adoption.sql.
 
 begin;

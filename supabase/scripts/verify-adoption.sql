@@ -54,9 +54,9 @@ $$;
 
 with content(tbl, published) as (
   values
-    ('material_coverage', 'description, id, image, is_active, name, order_index, status'),
-    ('timeline', 'description, icon, id, is_active, order_index, period, status, title'),
-    ('feature_cards', 'classification, icon, icon_color, id, is_active, order_index, subtitle, title')
+    ('material_coverage', 'description, description_ind, id, image, is_active, name, name_ind, order_index, status'),
+    ('timeline', 'description, description_ind, icon, id, is_active, order_index, period, period_ind, status, title, title_ind'),
+    ('feature_cards', 'classification, icon, icon_color, id, is_active, order_index, subtitle, subtitle_ind, title, title_ind')
 ),
 visitor(api_role, role_order) as (values ('anon', 1), ('authenticated', 2)),
 counts as (
@@ -124,22 +124,30 @@ attempts(tbl, role_order, step, api_role, attempt, result, expected) as (
      $sql$insert into public.contact_submissions (name, email, company, message, type)
           values ('Permission check', 'not an address', null, 'Rolled back.', 'contact')$sql$,
      'refused (rule contact_submissions_email_valid)'),
-    (4, 'file a pre-sent inquiry',
+    (4, 'file an inquiry from the Indonesian page',
+     $sql$insert into public.contact_submissions (name, email, company, message, type, language)
+          values ('Permission check', 'check@example.com', null, 'Rolled back.', 'contact', 'id')$sql$,
+     '1 row'),
+    (5, 'file an inquiry in a language the site lacks',
+     $sql$insert into public.contact_submissions (name, email, company, message, type, language)
+          values ('Permission check', 'check@example.com', null, 'Rolled back.', 'contact', 'fr')$sql$,
+     'refused (rule contact_submissions_language_check)'),
+    (6, 'file a pre-sent inquiry',
      $sql$insert into public.contact_submissions (name, email, message, type, notified_at)
           values ('Permission check', 'check@example.com', 'Rolled back.', 'contact', now())$sql$,
      'refused (no privilege)'),
     -- What an older site did: insert, and read the stored row back (return=representation).
-    (5, 'file an inquiry and read it back',
+    (7, 'file an inquiry and read it back',
      $sql$insert into public.contact_submissions (name, email, company, message, type)
           values ('Permission check', 'check@example.com', null, 'Rolled back.', 'contact') returning *$sql$,
      'refused (no privilege)'),
-    (6, 'count the submissions', 'select 1 from public.contact_submissions', '0 rows'),
-    (7, 'read the submissions', 'select name, email, message from public.contact_submissions', 'refused (no privilege)'),
-    (8, 'update the submissions', 'update public.contact_submissions set notified_at = now()', 'refused (no privilege)'),
-    (9, 'delete the submissions', 'delete from public.contact_submissions', 'refused (no privilege)')
+    (8, 'count the submissions', 'select 1 from public.contact_submissions', '0 rows'),
+    (9, 'read the submissions', 'select name, email, message from public.contact_submissions', 'refused (no privilege)'),
+    (10, 'update the submissions', 'update public.contact_submissions set notified_at = now()', 'refused (no privilege)'),
+    (11, 'delete the submissions', 'delete from public.contact_submissions', 'refused (no privilege)')
   ) as s(step, attempt, statement, expected)
   union all
-  select 'contact_submissions', 3, 10, 'service_role', 'read every row',
+  select 'contact_submissions', 3, 12, 'service_role', 'read every row',
          pg_temp.attempt('service_role', 'select 1 from public.contact_submissions'),
          n || case when n = '1' then ' row' else ' rows' end
   from (select count(*)::text as n from public.contact_submissions) as total

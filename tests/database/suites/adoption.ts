@@ -33,7 +33,7 @@ export type OpenScratchDatabase = () => Promise<ScratchDatabase>;
 const VERIFY_SCRIPT = path.join(REPO_ROOT, 'supabase', 'scripts', 'verify-adoption.sql');
 const SWITCH_TO_UUID = path.join(REPO_ROOT, 'supabase', 'scripts', 'switch-submission-ids-to-uuid.sql');
 /** The migrations the switch script says to run again afterwards. */
-const SUBMISSION_MIGRATIONS = /_(contact_submissions|connection_test|adopted_objects)\.sql$/;
+const SUBMISSION_MIGRATIONS = /_(contact_submissions|connection_test|adopted_objects|languages)\.sql$/;
 
 const asOwner = <T>(db: ScratchDatabase, fn: (session: Session) => Promise<T>) => db.rolledBack('postgres', fn);
 
@@ -204,7 +204,21 @@ export function describeAdoption(open: OpenScratchDatabase): void {
     test('creates the four tables with every rule validated (there is no old row to spare)', () => {
       expect((fresh.once.tables ?? []).map((row) => row.table)).toEqual([...TABLES].sort());
       const rules = ruleValidity(fresh.once);
-      expect(Object.keys(rules)).toHaveLength(19);
+      expect(Object.keys(rules)).toHaveLength(26);
+      // The Indonesian twins' length bounds (20261125003000_languages.sql).
+      expect(
+        Object.keys(rules)
+          .filter((rule) => rule.includes('_ind_'))
+          .sort(),
+      ).toEqual([
+        'feature_cards_subtitle_ind_valid',
+        'feature_cards_title_ind_valid',
+        'material_coverage_description_ind_valid',
+        'material_coverage_name_ind_valid',
+        'timeline_description_ind_valid',
+        'timeline_period_ind_valid',
+        'timeline_title_ind_valid',
+      ]);
       expect(Object.values(rules).every((validated) => validated === true)).toBe(true);
     });
 
@@ -219,7 +233,7 @@ export function describeAdoption(open: OpenScratchDatabase): void {
 
     test('supabase/scripts/verify-adoption.sql finds every answer as expected', () => {
       expect(fresh.verification.notOk).toEqual([]);
-      expect(fresh.verification.lines).toHaveLength(2 * (3 * 6 + 9) + 4);
+      expect(fresh.verification.lines).toHaveLength(2 * (3 * 6 + 11) + 4);
       expect(fresh.verification.breaking).toEqual({});
     });
   });
@@ -444,7 +458,7 @@ export function describeAdoption(open: OpenScratchDatabase): void {
 
     if (project.submissionIds === 'numbered') {
       // Last: it changes the table for good.
-      test('switch-submission-ids-to-uuid.sql and the three migrations again: the browser can file inquiries, every row keeps its old number', async () => {
+      test('switch-submission-ids-to-uuid.sql and the four migrations again: the browser can file inquiries, every row keeps its old number', async () => {
         const byOldId = (rows: Row[]) => [...rows].sort((a, b) => Number(a.id) - Number(b.id));
         const before = await asOwner(db, (session) => tableRows(session, 'contact_submissions'));
         await db.run(readFileSync(SWITCH_TO_UUID, 'utf8'));

@@ -334,6 +334,8 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
           'SELECT status',
           'SELECT is_active',
           'SELECT order_index',
+          'SELECT name_ind',
+          'SELECT description_ind',
         ],
         timeline: [
           'SELECT id',
@@ -344,6 +346,9 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
           'SELECT icon',
           'SELECT is_active',
           'SELECT order_index',
+          'SELECT period_ind',
+          'SELECT title_ind',
+          'SELECT description_ind',
         ],
         feature_cards: [
           'SELECT id',
@@ -354,13 +359,24 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
           'SELECT icon_color',
           'SELECT is_active',
           'SELECT order_index',
+          'SELECT title_ind',
+          'SELECT subtitle_ind',
         ],
       });
     });
 
     test.each(VISITORS)("%s may insert exactly the form's columns of contact_submissions and select only its id", async (role) => {
       await expect(columnPrivileges(role, ['contact_submissions'])).resolves.toEqual({
-        contact_submissions: ['INSERT id', 'SELECT id', 'INSERT name', 'INSERT email', 'INSERT company', 'INSERT message', 'INSERT type'],
+        contact_submissions: [
+          'INSERT id',
+          'SELECT id',
+          'INSERT name',
+          'INSERT email',
+          'INSERT company',
+          'INSERT message',
+          'INSERT type',
+          'INSERT language',
+        ],
       });
     });
 
