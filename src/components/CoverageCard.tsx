@@ -2,7 +2,7 @@ import { Picture } from './Picture';
 import Recycle from 'lucide-react/icons/recycle';
 import React, { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { NO_BUILT_PICTURES, cardPicture, type BuiltPictures, type CardPicture } from '../content/pictures';
-import { materialStatusDisplay, materialStatusKey, type MaterialStatus } from '../content/status';
+import { materialStatusOpacity, materialStatusKey, type MaterialStatus } from '../content/status';
 import type { MaterialCoverageItem } from '../content/types';
 import { useDictionary } from '../hooks/usePageLanguage';
 import { StatusBadge, type BadgeTone } from './StatusBadge';
@@ -15,9 +15,8 @@ const TONE: Record<MaterialStatus, BadgeTone> = { live: 'live', development: 'pr
 // stays at full strength. The value is carried once, as --status-opacity on the card.
 export function CoverageCard({ item, pictures = NO_BUILT_PICTURES }: { item: MaterialCoverageItem; pictures?: BuiltPictures }) {
   const status = materialStatusKey(item.status);
-  const display = materialStatusDisplay(item.status);
   const labels = useDictionary().materialStatus;
-  const style = { '--status-opacity': display.opacity } as CSSProperties;
+  const style = { '--status-opacity': materialStatusOpacity(item.status) } as CSSProperties;
   return (
     <article className="relative isolate flex h-full overflow-hidden rounded-3xl sm:flex-col" style={style} data-status={status}>
       <div aria-hidden="true" className="absolute inset-0 -z-10 rounded-3xl bg-paper opacity-(--status-opacity) ring-1 ring-ink/8" />

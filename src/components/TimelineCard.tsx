@@ -1,5 +1,5 @@
 import React, { type CSSProperties } from 'react';
-import { timelineStatusDisplay, timelineStatusKey, type TimelineStatus } from '../content/status';
+import { timelineStatusOpacity, timelineStatusKey, type TimelineStatus } from '../content/status';
 import type { TimelineItem } from '../content/types';
 import { useDictionary } from '../hooks/usePageLanguage';
 import { StatusBadge, type BadgeTone } from './StatusBadge';
@@ -17,9 +17,8 @@ const BADGE: Record<TimelineStatus, string> = {
 // surface and icon) while the text stays at full contrast; --status-opacity carries the value.
 export function TimelineCard({ item }: { item: TimelineItem }) {
   const status = timelineStatusKey(item.status);
-  const display = timelineStatusDisplay(item.status);
   const labels = useDictionary().timelineStatus;
-  const style = { '--status-opacity': display.opacity } as CSSProperties;
+  const style = { '--status-opacity': timelineStatusOpacity(item.status) } as CSSProperties;
   return (
     <article className="relative isolate h-full" style={style} data-status={status}>
       <div className="relative flex h-12 items-center" aria-hidden="true">

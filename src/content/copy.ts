@@ -1,4 +1,5 @@
 import type { SectionKey } from './constants';
+import type { MaterialStatus, TimelineStatus } from './status';
 
 // Every visible text of the page, once. The spec's texts are kept word for word; components and
 // tests import them from here.
@@ -76,3 +77,9 @@ export const LIST_TEXT = {
 } as const;
 
 export type ListTexts = (typeof LIST_TEXT)[keyof typeof LIST_TEXT];
+
+// The words of each status (their fading is in ./status.ts).
+export const STATUS_LABELS = {
+  material: { live: 'Live Beta', development: 'In Development', 'coming-soon': 'Planned' },
+  timeline: { completed: 'Completed', current: 'In progress', upcoming: 'Upcoming' },
+} as const satisfies { material: Record<MaterialStatus, string>; timeline: Record<TimelineStatus, string> };

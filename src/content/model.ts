@@ -5,7 +5,7 @@
 // questions and normalise the answers the same way. Item types (./types.ts) derive from it.
 import type { ColumnSpec, QueryFilter, RevisionSpec, TableSpec } from 'gatsby-source-supabase-content/browser';
 import type { Language } from './languages';
-import { MATERIAL_STATUS, TIMELINE_ICONS, TIMELINE_STATUS } from './status';
+import { MATERIAL_STATUS_OPACITY, TIMELINE_ICONS, TIMELINE_STATUS_OPACITY } from './status';
 
 /**
  * The suffix of a text column's twin in each translated language, its ISO 639-3 code (`title` →
@@ -42,7 +42,7 @@ export const MATERIAL_COVERAGE_TABLE = {
     { name: 'description', type: 'String' },
     // A site path is served as it is; an http(s) URL is downloaded by the build (src/content/pictures.ts).
     { name: 'image', type: 'String', remoteImage: true },
-    { name: 'status', type: 'String', known: Object.keys(MATERIAL_STATUS) },
+    { name: 'status', type: 'String', known: Object.keys(MATERIAL_STATUS_OPACITY) },
     ...twinColumns(['name', 'description']),
   ],
   queries: [{}],
@@ -55,7 +55,7 @@ export const TIMELINE_TABLE = {
     { name: 'period', type: 'String' },
     { name: 'title', type: 'String', required: true },
     { name: 'description', type: 'String' },
-    { name: 'status', type: 'String', known: Object.keys(TIMELINE_STATUS) },
+    { name: 'status', type: 'String', known: Object.keys(TIMELINE_STATUS_OPACITY) },
     { name: 'icon', type: 'String', known: TIMELINE_ICONS },
     ...twinColumns(['period', 'title', 'description']),
   ],

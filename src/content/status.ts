@@ -1,47 +1,43 @@
 import { TIMELINE_STEP_PX } from './constants';
 
-export interface StatusDisplay {
-  label: string;
-  opacity: number;
-}
-
 const hasOwn = (table: object, key: string): boolean => Object.prototype.hasOwnProperty.call(table, key);
 
-// How each status shows (docs/behaviour.md#the-parts-of-the-page). A status the site does not know
-// yet is shown like the least advanced one.
-export const MATERIAL_STATUS = {
-  live: { label: 'Live Beta', opacity: 1 },
-  development: { label: 'In Development', opacity: 0.75 },
-  'coming-soon': { label: 'Planned', opacity: 0.5 },
-} as const satisfies Record<string, StatusDisplay>;
+// How far each status fades its card (docs/behaviour.md#the-parts-of-the-page); the labels are words,
+// so they live in each language's dictionary (English: STATUS_LABELS in ./copy.ts). A status the site
+// does not know yet is shown like the least advanced one.
+export const MATERIAL_STATUS_OPACITY = {
+  live: 1,
+  development: 0.75,
+  'coming-soon': 0.5,
+} as const satisfies Record<string, number>;
 
-export type MaterialStatus = keyof typeof MATERIAL_STATUS;
+export type MaterialStatus = keyof typeof MATERIAL_STATUS_OPACITY;
 
 // An empty status (a row from a project without the column's check) is shown the same way.
 export function materialStatusKey(status: string | null): MaterialStatus {
-  return status !== null && hasOwn(MATERIAL_STATUS, status) ? (status as MaterialStatus) : 'coming-soon';
+  return status !== null && hasOwn(MATERIAL_STATUS_OPACITY, status) ? (status as MaterialStatus) : 'coming-soon';
 }
 
-export function materialStatusDisplay(status: string | null): StatusDisplay {
-  return MATERIAL_STATUS[materialStatusKey(status)];
+export function materialStatusOpacity(status: string | null): number {
+  return MATERIAL_STATUS_OPACITY[materialStatusKey(status)];
 }
 
-// The brief gives only opacities for the timeline; the labels name the status for people who cannot
+// The brief gives only opacities for the timeline; its labels name the status for people who cannot
 // see the fading (docs/architecture.md#where-we-differ-from-the-brief-and-why).
-export const TIMELINE_STATUS = {
-  completed: { label: 'Completed', opacity: 1 },
-  current: { label: 'In progress', opacity: 1 },
-  upcoming: { label: 'Upcoming', opacity: 0.75 },
-} as const satisfies Record<string, StatusDisplay>;
+export const TIMELINE_STATUS_OPACITY = {
+  completed: 1,
+  current: 1,
+  upcoming: 0.75,
+} as const satisfies Record<string, number>;
 
-export type TimelineStatus = keyof typeof TIMELINE_STATUS;
+export type TimelineStatus = keyof typeof TIMELINE_STATUS_OPACITY;
 
 export function timelineStatusKey(status: string | null): TimelineStatus {
-  return status !== null && hasOwn(TIMELINE_STATUS, status) ? (status as TimelineStatus) : 'upcoming';
+  return status !== null && hasOwn(TIMELINE_STATUS_OPACITY, status) ? (status as TimelineStatus) : 'upcoming';
 }
 
-export function timelineStatusDisplay(status: string | null): StatusDisplay {
-  return TIMELINE_STATUS[timelineStatusKey(status)];
+export function timelineStatusOpacity(status: string | null): number {
+  return TIMELINE_STATUS_OPACITY[timelineStatusKey(status)];
 }
 
 export const TIMELINE_ICONS = ['CheckCircle', 'Clock', 'Target', 'Rocket'] as const;

@@ -1,11 +1,12 @@
 import { TIMELINE_STEP_PX } from '../../src/content/constants';
+import { STATUS_LABELS } from '../../src/content/copy';
 import {
-  MATERIAL_STATUS,
-  TIMELINE_STATUS,
-  materialStatusDisplay,
+  materialStatusKey,
+  materialStatusOpacity,
   timelineIconName,
   timelineScrollTarget,
-  timelineStatusDisplay,
+  timelineStatusKey,
+  timelineStatusOpacity,
 } from '../../src/content/status';
 
 describe('material status display', () => {
@@ -14,23 +15,26 @@ describe('material status display', () => {
     ['development', 'In Development', 0.75],
     ['coming-soon', 'Planned', 0.5],
   ])('%s shows %s at opacity %s', (status, label, opacity) => {
-    expect(materialStatusDisplay(status)).toEqual({ label, opacity });
+    expect(STATUS_LABELS.material[materialStatusKey(status)]).toBe(label);
+    expect(materialStatusOpacity(status)).toBe(opacity);
   });
 
   it.each(['retired', '', 'LIVE', 'toString', '__proto__', null])('an unknown or empty status %p is shown as Planned', (status) => {
-    expect(materialStatusDisplay(status)).toBe(MATERIAL_STATUS['coming-soon']);
+    expect(materialStatusKey(status)).toBe('coming-soon');
+    expect(materialStatusOpacity(status)).toBe(0.5);
   });
 });
 
 describe('timeline status display', () => {
   it('keeps completed and current at full opacity and fades upcoming to 75%', () => {
-    expect(timelineStatusDisplay('completed').opacity).toBe(1);
-    expect(timelineStatusDisplay('current').opacity).toBe(1);
-    expect(timelineStatusDisplay('upcoming').opacity).toBe(0.75);
+    expect(timelineStatusOpacity('completed')).toBe(1);
+    expect(timelineStatusOpacity('current')).toBe(1);
+    expect(timelineStatusOpacity('upcoming')).toBe(0.75);
   });
 
   it.each(['paused', null])('shows an unknown or empty status %p like an upcoming one', (status) => {
-    expect(timelineStatusDisplay(status)).toBe(TIMELINE_STATUS.upcoming);
+    expect(timelineStatusKey(status)).toBe('upcoming');
+    expect(timelineStatusOpacity(status)).toBe(0.75);
   });
 });
 

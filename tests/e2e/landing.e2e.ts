@@ -2,7 +2,7 @@
 // Chromium as a visitor reads it: every part and text of the spec, the flows, the keyboard, the
 // forced light theme, layout at phone widths, accessibility, and no console errors anywhere.
 import type { Page } from 'playwright-core';
-import { FOOTER, HERO, SNAPSHOT, COVERAGE, TIMELINE } from '../../src/content/copy';
+import { FOOTER, HERO, SNAPSHOT, COVERAGE, STATUS_LABELS, TIMELINE } from '../../src/content/copy';
 import { SECTION_IDS, TIMELINE_STEP_PX } from '../../src/content/constants';
 import {
   BACKEND_NOT_CONFIGURED_LOG,
@@ -17,7 +17,7 @@ import {
   SUCCESS_AUTO_CLOSE_MS,
 } from '../../src/content/modal';
 import { SITE } from '../../src/content/site';
-import { MATERIAL_STATUS, TIMELINE_STATUS, materialStatusKey, timelineStatusKey } from '../../src/content/status';
+import { materialStatusKey, materialStatusOpacity, timelineStatusOpacity } from '../../src/content/status';
 import type { InquiryType } from '../../src/content/types';
 import { injectScriptAtRunTime, screenshot, takeRefusals, type TrackedPage } from './support/browser';
 import { browserForTheFile, type FileBrowser } from './support/file-browser';
@@ -107,7 +107,10 @@ describe('content of the spec', () => {
     for (const [index, material] of content.materials.entries()) {
       const card = cards.nth(index);
       await card.scrollIntoViewIfNeeded();
-      const expected = MATERIAL_STATUS[materialStatusKey(material.status)];
+      const expected = {
+        label: STATUS_LABELS.material[materialStatusKey(material.status)],
+        opacity: materialStatusOpacity(material.status),
+      };
       expect(await card.getByRole('heading').innerText()).toBe(material.name);
       expect(await card.textContent()).toContain(expected.label);
       expect({
@@ -128,7 +131,7 @@ describe('content of the spec', () => {
     const cards = region(page, TIMELINE.title).getByRole('article');
     await cards.first().scrollIntoViewIfNeeded();
     for (const [index, item] of content.timeline.entries()) {
-      const expected = TIMELINE_STATUS[timelineStatusKey(item.status)].opacity;
+      const expected = timelineStatusOpacity(item.status);
       const card = cards.nth(index);
       expect(await card.getByRole('heading').innerText()).toBe(item.title);
       expect({

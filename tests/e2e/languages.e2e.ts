@@ -79,8 +79,9 @@ describe('the built pages', () => {
       .filter((name) => name.endsWith('.js'))
       .map((name) => readFileSync(path.join(BUILT, name), 'utf8'))
       .join('\n');
-    for (const text of [ID.coverage.title, ID.modal.investor.heading, EN.modal.investor.heading, COVERAGE.title])
-      expect(scripts).not.toContain(text);
+    const words = [ID.coverage.title, ID.modal.investor.heading, EN.modal.investor.heading, COVERAGE.title];
+    const statuses = [EN.materialStatus.development, EN.timelineStatus.current, ID.materialStatus.development, ID.timelineStatus.current];
+    for (const text of [...words, ...statuses]) expect(scripts).not.toContain(text);
   });
 });
 

@@ -2,10 +2,9 @@
 // (src/content/dictionary.ts); this says so for the values, which a cast could still leave out.
 import { EN } from '../../src/content/dictionaries/en';
 import { ID } from '../../src/content/dictionaries/id';
-import { COVERAGE, HERO, LIST_TEXT, TIMELINE } from '../../src/content/copy';
+import { COVERAGE, HERO, LIST_TEXT, STATUS_LABELS, TIMELINE } from '../../src/content/copy';
 import { FIELD_LABELS, MODAL_COPY } from '../../src/content/modal';
 import { SITE } from '../../src/content/site';
-import { MATERIAL_STATUS } from '../../src/content/status';
 
 /** Every leaf of a dictionary as [path, value]. */
 function leaves(value: unknown, path = ''): [string, unknown][] {
@@ -37,7 +36,7 @@ it("keeps the spec's English word for word", () => {
   expect(EN.modal).toBe(MODAL_COPY);
   expect(EN.form.labels).toBe(FIELD_LABELS);
   expect(EN.lists).toBe(LIST_TEXT);
-  expect(EN.materialStatus.live).toBe(MATERIAL_STATUS.live.label);
+  expect(EN.materialStatus.live).toBe(STATUS_LABELS.material.live);
   expect(EN.site).toEqual({ title: SITE.title, description: SITE.description, tagline: SITE.tagline });
 });
 

@@ -3,8 +3,7 @@ import { render } from '../support/page-language';
 import React from 'react';
 import { Coverage } from '../../src/components/Coverage';
 import { SKELETON_COUNT } from '../../src/content/constants';
-import { COVERAGE, LIST_TEXT } from '../../src/content/copy';
-import { MATERIAL_STATUS } from '../../src/content/status';
+import { COVERAGE, LIST_TEXT, STATUS_LABELS } from '../../src/content/copy';
 import { material } from './fixtures';
 
 const renderCoverage = (data: Parameters<typeof Coverage>[0]['data']) => render(<Coverage id="coverage" data={data} />);
@@ -27,9 +26,9 @@ describe('Coverage section', () => {
       .getAllByRole('heading', { level: 3 })
       .map((h) => h.textContent);
     expect(names).toEqual(['Material pet', 'Material glass', 'Material organics']);
-    expect(within(card('Material pet')).getByText(MATERIAL_STATUS.live.label)).toBeInTheDocument();
-    expect(within(card('Material glass')).getByText(MATERIAL_STATUS.development.label)).toBeInTheDocument();
-    expect(within(card('Material organics')).getByText(MATERIAL_STATUS['coming-soon'].label)).toBeInTheDocument();
+    expect(within(card('Material pet')).getByText(STATUS_LABELS.material.live)).toBeInTheDocument();
+    expect(within(card('Material glass')).getByText(STATUS_LABELS.material.development)).toBeInTheDocument();
+    expect(within(card('Material organics')).getByText(STATUS_LABELS.material['coming-soon'])).toBeInTheDocument();
     expect(within(card('Material pet')).getByText('What material pet is')).toBeInTheDocument();
     expect(card('Material pet').querySelector('img')).toHaveAttribute('src', '/images/materials/pet.svg');
   });

@@ -6,11 +6,10 @@ import { MotionGlobalConfig } from 'framer-motion';
 import React from 'react';
 import { ContactModalProvider } from '../../src/components/ContactModalProvider';
 import { LandingPage } from '../../src/components/LandingPage';
-import { COVERAGE, SNAPSHOT, TIMELINE } from '../../src/content/copy';
+import { COVERAGE, SNAPSHOT, STATUS_LABELS, TIMELINE } from '../../src/content/copy';
 import { FEATURE_ICON_FALLBACK_COLOR } from '../../src/content/fallbacks';
 import { readyList } from '../../src/content/lists';
 import { SITE } from '../../src/content/site';
-import { MATERIAL_STATUS, TIMELINE_STATUS } from '../../src/content/status';
 import { ILLUSTRATIONS } from './fixtures';
 
 MotionGlobalConfig.skipAnimations = true;
@@ -82,7 +81,7 @@ it('a coverage card without picture or status shows the neutral icon and the lea
   const card = article('Bare material');
   expect(card.querySelector('img')).toBeNull();
   expect(card.querySelector('svg')).not.toBeNull();
-  expect(within(card).getByText(MATERIAL_STATUS['coming-soon'].label)).toBeInTheDocument();
+  expect(within(card).getByText(STATUS_LABELS.material['coming-soon'])).toBeInTheDocument();
   expect(card.querySelectorAll('p')).toHaveLength(0);
   // A picture the page may not load (http on an https site) falls back the same way.
   expect(article('Old picture').querySelector('img')).toBeNull();
@@ -93,7 +92,7 @@ it('a milestone without period, icon or status shows the check icon and the upco
   renderEmptyRows();
   const card = article('Bare milestone');
   expect(card.querySelector('[data-icon]')).toHaveAttribute('data-icon', 'CheckCircle');
-  expect(within(card).getByText(TIMELINE_STATUS.upcoming.label)).toBeInTheDocument();
+  expect(within(card).getByText(STATUS_LABELS.timeline.upcoming)).toBeInTheDocument();
   expect(screen.getByRole('region', { name: TIMELINE.title })).toContainElement(card);
 });
 

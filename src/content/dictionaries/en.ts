@@ -1,11 +1,10 @@
 // English, the spec's words: assembled from the constants that hold them (../copy.ts, ../modal.ts,
-// ../status.ts, ../site.ts), which the tests import too.
+// ../site.ts), which the tests import too.
 import type { SectionKey } from '../constants';
-import { COVERAGE, FOOTER, HEADER, HERO, LIST_TEXT, SNAPSHOT, TIMELINE } from '../copy';
+import { COVERAGE, FOOTER, HEADER, HERO, LIST_TEXT, SNAPSHOT, STATUS_LABELS, TIMELINE } from '../copy';
 import type { Dictionary } from '../dictionary';
 import { BUSY_COPY, CLOSE_LABEL, FIELD_LABELS, MODAL_COPY, OPTIONAL_HINT, SENDING_LABEL, SUBMIT_FAILURE_MESSAGES } from '../modal';
 import { SITE } from '../site';
-import { MATERIAL_STATUS, TIMELINE_STATUS } from '../status';
 
 export const EN: Dictionary = {
   site: { title: SITE.title, description: SITE.description, tagline: SITE.tagline },
@@ -19,16 +18,8 @@ export const EN: Dictionary = {
   timeline: TIMELINE,
   footer: FOOTER,
   lists: LIST_TEXT,
-  materialStatus: {
-    live: MATERIAL_STATUS.live.label,
-    development: MATERIAL_STATUS.development.label,
-    'coming-soon': MATERIAL_STATUS['coming-soon'].label,
-  },
-  timelineStatus: {
-    completed: TIMELINE_STATUS.completed.label,
-    current: TIMELINE_STATUS.current.label,
-    upcoming: TIMELINE_STATUS.upcoming.label,
-  },
+  materialStatus: STATUS_LABELS.material,
+  timelineStatus: STATUS_LABELS.timeline,
   modal: MODAL_COPY,
   form: {
     labels: FIELD_LABELS,
