@@ -3,12 +3,12 @@
 // against the budgets, writing everything to artifacts/bench.json.
 //   1. build times: a cold build (after gatsby clean) and a content-only warm rebuild, both against
 //      the local backend (the webhook case: same settings, warm cache, one row changed);
-//   2. JavaScript: first-load JavaScript of / on the default (embedded) build (the scripts
+//   2. JavaScript: first-load JavaScript of / and /id/ on the default (embedded) build (the scripts
 //      index.html loads, raw and gzip, and the largest modules in them, from the source maps); in
 //      the browser, every script a visit fetches without interaction and after opening the modal,
-//      on the default and the backend build; the modal's answer to a tap at 4x CPU;
-//   3. Lighthouse (mobile defaults, Chromium, median of 3 runs) on the default build, on a copy of
-//      it with every script removed (for the LCP ratio), and on the backend build while the
+//      on the default and the backend build; the modal's answer to a tap at 4x CPU on both pages;
+//   3. Lighthouse (mobile defaults, Chromium, median of 3 runs) on both pages of the default build,
+//      on a copy of them with every script removed (for the LCP ratio), and on the backend build while the
 //      backend's content differs from the build (so the refresh updates lists during the run);
 //   4. the coverage pictures of the backend build (each shown material has a 3000×2000 phone photo
 //      in the backend's storage): the bytes a visitor downloads scrolling through the page at
@@ -39,7 +39,14 @@ const { scrollThrough } = require('../e2e/support/page-helpers.ts');
 const { photoFile } = require('../support/photos.ts');
 const { firstPaintMs, totalKb, watchScripts } = require('../e2e/support/page-weight.ts');
 const { modalTiming } = require('../e2e/support/modal-timing.ts');
-const { HERO } = require('../../src/content/copy.ts');
+const { EN } = require('../../src/content/dictionaries/en.ts');
+const { ID } = require('../../src/content/dictionaries/id.ts');
+
+// Both pages of the site, each measured against the same budgets.
+const PAGES = [
+  { path: '/', label: 'page', chat: EN.hero.chat },
+  { path: '/id/', label: 'page-id', chat: ID.hero.chat },
+];
 
 const OUT = path.join(REPO_ROOT, 'artifacts', 'bench');
 const RUNS = Number(process.env.BENCH_RUNS || 3);
@@ -209,7 +216,7 @@ async function jsFetched(siteDir, url) {
     await page.goto(url);
     const idle = await watch.settled();
     const paint = await firstPaintMs(page);
-    await page.getByRole('button', { name: HERO.chat, exact: true }).click();
+    await page.getByRole('button', { name: EN.hero.chat, exact: true }).click();
     await page.getByRole('dialog').waitFor();
     const modal = await watch.settled();
     const list = (scripts) =>
@@ -228,14 +235,14 @@ async function jsFetched(siteDir, url) {
 }
 
 /** The modal's answer to a tap at 4x CPU, tapped right after the first paint and once settled (median of RUNS). */
-async function modalTimings(url) {
+async function modalTimings(url, chatLabel) {
   const { launchBrowser } = require('../e2e/support/browser.ts');
   const browser = await launchBrowser();
   try {
     const result = {};
     for (const tap of ['first-paint', 'settled']) {
       const runs = [];
-      for (let i = 0; i < RUNS; i += 1) runs.push(await modalTiming(browser, url, tap, HERO.chat));
+      for (let i = 0; i < RUNS; i += 1) runs.push(await modalTiming(browser, url, tap, chatLabel));
       log(
         `  tap at ${tap}: ${runs.map((r) => `${r.eventDurationMs} ms event, dialog after ${r.dialogVisibleMs ?? 'never'} ms`).join('; ')}`,
       );
@@ -251,16 +258,18 @@ async function modalTimings(url) {
   }
 }
 
-/** A copy of the built page with every script removed (and the preloads that only serve scripts). */
+/** A copy of the built pages with every script removed (and the preloads that only serve scripts). */
 function withoutScripts(siteDir, outDir) {
   rmSync(outDir, { recursive: true, force: true });
   cpSync(siteDir, outDir, { recursive: true });
-  const file = path.join(outDir, 'index.html');
-  const html = readFileSync(file, 'utf8')
-    .replace(/<script\b[\s\S]*?<\/script>/g, '')
-    .replace(/<link\b[^>]*\bas="script"[^>]*>/g, '');
-  if (/<script\b/.test(html)) throw new Error('a script survived in the no-script copy');
-  writeFileSync(file, html);
+  for (const { path: pagePath } of PAGES) {
+    const file = path.join(outDir, pagePath, 'index.html');
+    const html = readFileSync(file, 'utf8')
+      .replace(/<script\b[\s\S]*?<\/script>/g, '')
+      .replace(/<link\b[^>]*\bas="script"[^>]*>/g, '');
+    if (/<script\b/.test(html)) throw new Error(`a script survived in the no-script copy of ${pagePath}`);
+    writeFileSync(file, html);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -470,7 +479,7 @@ async function refreshTraffic(backend, url, siteDir) {
 // ---------------------------------------------------------------------------------------------
 
 function table(results) {
-  const { build, js, jsId, fetched, modal, page, noScript, backendPage, coverage, refresh } = results;
+  const { build, js, jsId, fetched, pages, backendPage, coverage, refresh } = results;
   const rows = [];
   const row = (figure, measured, budget, ok) => rows.push({ figure, measured, budget, status: ok === null ? '' : ok ? 'ok' : 'MISS' });
   row(
@@ -496,33 +505,37 @@ function table(results) {
     );
     row(`${variant} build: all JS after opening the modal`, `${afterModal.totalGzipKb} KB`, '', null);
   }
-  for (const [tap, label] of [
-    ['first-paint', 'tapped right after the first paint'],
-    ['settled', 'tapped once settled'],
-  ]) {
-    const figures = modal[tap];
-    row(
-      `modal at 4x CPU, ${label}: event`,
-      `${figures.eventDurationMs} ms`,
-      `<= ${BUDGET.modalEventMs} ms`,
-      figures.eventDurationMs <= BUDGET.modalEventMs,
-    );
-    row(
-      `modal at 4x CPU, ${label}: dialog visible`,
-      `${figures.dialogVisibleMs} ms`,
-      `<= ${BUDGET.modalVisibleMs} ms`,
-      figures.dialogVisibleMs <= BUDGET.modalVisibleMs,
-    );
+  for (const { path: pagePath } of PAGES) {
+    const { modal, page, noScript } = pages[pagePath];
+    for (const [tap, label] of [
+      ['first-paint', 'tapped right after the first paint'],
+      ['settled', 'tapped once settled'],
+    ]) {
+      const figures = modal[tap];
+      row(
+        `${pagePath} modal at 4x CPU, ${label}: event`,
+        `${figures.eventDurationMs} ms`,
+        `<= ${BUDGET.modalEventMs} ms`,
+        figures.eventDurationMs <= BUDGET.modalEventMs,
+      );
+      row(
+        `${pagePath} modal at 4x CPU, ${label}: dialog visible`,
+        `${figures.dialogVisibleMs} ms`,
+        `<= ${BUDGET.modalVisibleMs} ms`,
+        figures.dialogVisibleMs <= BUDGET.modalVisibleMs,
+      );
+    }
+    for (const c of CATEGORIES)
+      row(`${pagePath} Lighthouse ${c}`, String(page.scores[c]), String(BUDGET.scores[c]), page.scores[c] >= BUDGET.scores[c]);
+    row(`${pagePath} LCP (mobile, simulated)`, `${Math.round(page.lcp)} ms`, '', null);
+    row(`${pagePath} TBT`, `${Math.round(page.tbt)} ms`, '', null);
+    row(`${pagePath} CLS`, String(page.cls), String(BUDGET.cls), page.cls <= BUDGET.cls);
+    row(`${pagePath} LCP, page without scripts`, `${Math.round(noScript.lcp)} ms`, '', null);
+    row(`${pagePath} observed first paint, page / no scripts`, `${page.observedFcp} / ${noScript.observedFcp} ms (unthrottled)`, '', null);
+    row(`${pagePath} scripts requested before the observed LCP`, `${page.scriptKbBeforeLcp} KB transferred`, '', null);
+    const lcpRatio = page.lcp / noScript.lcp;
+    row(`${pagePath} LCP ratio (page / no scripts)`, lcpRatio.toFixed(3), `<= ${BUDGET.lcpRatio}`, lcpRatio <= BUDGET.lcpRatio);
   }
-  for (const c of CATEGORIES) row(`Lighthouse ${c}`, String(page.scores[c]), String(BUDGET.scores[c]), page.scores[c] >= BUDGET.scores[c]);
-  row('LCP (mobile, simulated)', `${Math.round(page.lcp)} ms`, '', null);
-  row('TBT', `${Math.round(page.tbt)} ms`, '', null);
-  row('CLS', String(page.cls), String(BUDGET.cls), page.cls <= BUDGET.cls);
-  row('LCP, page without scripts', `${Math.round(noScript.lcp)} ms`, '', null);
-  row('observed first paint, page / no scripts', `${page.observedFcp} / ${noScript.observedFcp} ms (unthrottled)`, '', null);
-  row('scripts requested before the observed LCP', `${page.scriptKbBeforeLcp} KB transferred`, '', null);
-  const lcpRatio = page.lcp / noScript.lcp;
-  row('LCP ratio (page / no scripts)', lcpRatio.toFixed(3), `<= ${BUDGET.lcpRatio}`, lcpRatio <= BUDGET.lcpRatio);
   row('backend build: Lighthouse performance', String(backendPage.scores.performance), '100', backendPage.scores.performance >= 100);
   row('backend build: CLS (refresh updating lists)', String(backendPage.cls), String(BUDGET.cls), backendPage.cls <= BUDGET.cls);
   const mb = (value) => `${(value / 1024).toFixed(1)} MB`;
@@ -597,16 +610,21 @@ async function main() {
     };
     log('an open page of the backend build, 10 minutes fast-forwarded, then 10 more after one edit...');
     const refresh = await refreshTraffic(backend, `${backendSite.url}/`, path.join(OUT, 'backend'));
-    log('opening the modal at 4x CPU...');
-    const modal = await modalTimings(`${page.url}/`);
+    const pages = {};
+    for (const { path: pagePath, chat } of PAGES) {
+      log(`opening the modal of ${pagePath} at 4x CPU...`);
+      pages[pagePath] = { modal: await modalTimings(`${page.url}${pagePath}`, chat) };
+    }
     log('coverage pictures of the backend build at 390 px (2x) and 1440 px...');
     const coverage = await pictures(`${backendSite.url}/`);
 
     await settle(`${page.url}/`);
-    log('Lighthouse on the default build...');
-    const pageLh = await lighthouseRuns(`${page.url}/`, 'page');
-    log('Lighthouse on the same page without scripts...');
-    const noScriptLh = await lighthouseRuns(`${bare.url}/`, 'no-scripts');
+    for (const { path: pagePath, label } of PAGES) {
+      log(`Lighthouse on ${pagePath} of the default build...`);
+      pages[pagePath].page = await lighthouseRuns(`${page.url}${pagePath}`, label);
+      log(`Lighthouse on ${pagePath} without scripts...`);
+      pages[pagePath].noScript = await lighthouseRuns(`${bare.url}${pagePath}`, `${label}-no-scripts`);
+    }
     // The backend now differs from the build, so a refresh that re-reads the lists has work to do.
     await backend.sql(`update timeline set title = title || ' (edited)' where id = '20000000-0000-4000-8000-000000000004'`);
     log('Lighthouse on the backend build (backend content changed since the build)...');
@@ -622,10 +640,7 @@ async function main() {
       js,
       jsId,
       fetched,
-      modal,
-      page: pageLh,
-      noScript: noScriptLh,
-      lcpRatio: pageLh.lcp / noScriptLh.lcp,
+      pages,
       backendPage: { ...backendLh, browserRequestsToBackend: browserReads },
       coverage,
       refresh,
@@ -645,10 +660,13 @@ async function main() {
       console.log(`${variant} build, JS after opening the modal: ${afterModal.totalGzipKb} KB gzip: ${files(afterModal.scripts)}`);
     }
     console.log('largest modules in them (minified):', js.largestModules.map((m) => `${m.name} ${m.kb} KB`).join(', '));
-    console.log('LCP element:', pageLh.lcpElement);
-    for (const [category, audits] of Object.entries(pageLh.failing))
-      if (audits.length) console.log(`below 100 in ${category}:`, audits.join(', '));
-    if (pageLh.warnings.length) console.log('Lighthouse warnings:', pageLh.warnings.join(' | '));
+    for (const { path: pagePath } of PAGES) {
+      const lh = pages[pagePath].page;
+      console.log(`${pagePath} LCP element:`, lh.lcpElement);
+      for (const [category, audits] of Object.entries(lh.failing))
+        if (audits.length) console.log(`${pagePath} below 100 in ${category}:`, audits.join(', '));
+      if (lh.warnings.length) console.log(`${pagePath} Lighthouse warnings:`, lh.warnings.join(' | '));
+    }
     console.log(`backend build: ${browserReads} browser requests reached the backend during its runs`);
     console.log(
       `an open page, 10 idle minutes: ${JSON.stringify(refresh.idle)}; the 10 minutes after one edit: ` +
