@@ -1,5 +1,4 @@
 import React from 'react';
-import { SKELETON_COUNT } from '../content/constants';
 import type { ListData } from '../content/lists';
 import type { BuiltPictures } from '../content/pictures';
 import type { MaterialCoverageItem } from '../content/types';
@@ -9,7 +8,7 @@ import { ListState } from './ListState';
 import { SectionHeading } from './SectionHeading';
 
 export function Coverage({ id, data, pictures }: { id: string; data: ListData<MaterialCoverageItem>; pictures?: BuiltPictures }) {
-  const { coverage, lists } = useDictionary();
+  const { coverage } = useDictionary();
   return (
     <section id={id} tabIndex={-1} aria-labelledby={`${id}-title`} className="scroll-mt-4 bg-white py-20 sm:py-24 lg:py-28">
       <div className="container-page">
@@ -18,8 +17,6 @@ export function Coverage({ id, data, pictures }: { id: string; data: ListData<Ma
           <ListState
             list="coverage"
             data={data}
-            texts={lists.coverage}
-            skeletonCount={SKELETON_COUNT.coverage}
             renderItem={(item) => <CoverageCard item={item} pictures={pictures} />}
             renderSkeleton={() => <CoverageCardSkeleton />}
             listClassName="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"

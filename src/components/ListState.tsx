@@ -1,7 +1,8 @@
 import React, { Suspense, createContext, lazy, useContext, useRef, type ComponentType, type ReactNode } from 'react';
-import type { ListTexts } from '../content/dictionary';
-import { arrivalDelays, type ListData } from '../content/lists';
+import { SKELETON_COUNT } from '../content/constants';
+import { LIST_KIND, arrivalDelays, type ListData } from '../content/lists';
 import type { PageListKey } from '../content/model';
+import { useDictionary } from '../hooks/usePageLanguage';
 
 /** What a list's items are handed to when someone else lays them out (the editors' preview). */
 export interface ArrangedListProps {
@@ -21,8 +22,6 @@ export const ArrangedListContext = createContext<ComponentType<ArrangedListProps
 interface ListStateProps<T extends { id: string }> {
   list: PageListKey;
   data: ListData<T>;
-  texts: ListTexts;
-  skeletonCount: number;
   renderItem: (item: T) => ReactNode;
   renderSkeleton: () => ReactNode;
   listClassName: string;
@@ -31,7 +30,8 @@ interface ListStateProps<T extends { id: string }> {
 
 const ArrivalItem = lazy(() => import('./ArrivalItem'));
 
-// Loading skeleton, error text, empty text or the items: one component for the three lists.
+// Loading skeleton, error text, empty text or the items: one component for the page's lists, each
+// with its kind's texts and skeleton size.
 // Items that were there at the first render (the built HTML) are plain, never hidden, so the static
 // page is complete before any JavaScript runs; only items that arrive later fade in, 0.1 s apart.
 // Their animation code loads with the first arrival; meanwhile the item holds its place, invisible,
@@ -39,14 +39,13 @@ const ArrivalItem = lazy(() => import('./ArrivalItem'));
 export function ListState<T extends { id: string }>({
   list,
   data,
-  texts,
-  skeletonCount,
   renderItem,
   renderSkeleton,
   listClassName,
   itemClassName,
 }: ListStateProps<T>) {
   const Arranged = useContext(ArrangedListContext);
+  const texts = useDictionary().lists[LIST_KIND[list]];
   const firstRenderIds = useRef<ReadonlySet<string> | null>(null);
   if (firstRenderIds.current === null) {
     firstRenderIds.current = new Set(data.status === 'ready' ? data.items.map((item) => item.id) : []);
@@ -57,7 +56,7 @@ export function ListState<T extends { id: string }>({
       <div role="status" aria-busy="true">
         <span className="sr-only">{texts.loading}</span>
         <ul className={listClassName} aria-hidden="true">
-          {Array.from({ length: skeletonCount }, (_, index) => (
+          {Array.from({ length: SKELETON_COUNT[LIST_KIND[list]] }, (_, index) => (
             <li key={index} className={itemClassName}>
               {renderSkeleton()}
             </li>

@@ -1,7 +1,7 @@
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import React, { useEffect, useRef } from 'react';
-import { SKELETON_COUNT, TIMELINE_STEP_PX } from '../content/constants';
+import { TIMELINE_STEP_PX } from '../content/constants';
 import type { ListData } from '../content/lists';
 import { timelineScrollTarget } from '../content/status';
 import type { TimelineItem } from '../content/types';
@@ -12,7 +12,7 @@ import { SectionHeading } from './SectionHeading';
 import { TimelineCard, TimelineCardSkeleton } from './TimelineCard';
 
 export function Timeline({ id, data }: { id: string; data: ListData<TimelineItem> }) {
-  const { timeline, lists } = useDictionary();
+  const { timeline } = useDictionary();
   const scroller = useRef<HTMLDivElement>(null);
   const hasItems = data.status === 'ready' && data.items.length > 0;
   const target = data.status === 'ready' ? timelineScrollTarget(data.items) : null;
@@ -53,8 +53,6 @@ export function Timeline({ id, data }: { id: string; data: ListData<TimelineItem
           <ListState
             list="timeline"
             data={data}
-            texts={lists.timeline}
-            skeletonCount={SKELETON_COUNT.timeline}
             renderItem={(item) => <TimelineCard item={item} />}
             renderSkeleton={() => <TimelineCardSkeleton />}
             listClassName="flex"

@@ -3,6 +3,9 @@
 
 export const SKELETON_COUNT = { coverage: 6, timeline: 4, features: 3 } as const;
 
+/** The kinds of list the page shows: each has its skeleton size and its texts (the dictionaries' `lists`). */
+export type ListKind = keyof typeof SKELETON_COUNT;
+
 export const ENTRANCE_STAGGER_S = 0.1;
 
 // One timeline card is 20rem wide, so one arrow press or one item of scroll-to-current is 320 px.

@@ -1,7 +1,7 @@
 // The shape of every fixed text the page shows, once per language (./dictionaries/): a language
 // missing a key does not compile. A page receives only its own language's dictionary (through its
 // page context, gatsby-node.ts), so no language's words ship in another language's JavaScript.
-import type { SectionKey } from './constants';
+import type { ListKind, SectionKey } from './constants';
 import type { InquiryField, InquiryModalCopy, SubmitFailure } from './modal';
 import type { MaterialStatus, TimelineStatus } from './status';
 import type { InquiryType } from './types';
@@ -27,7 +27,7 @@ export interface Dictionary {
   coverage: { eyebrow: string; title: string; intro: string };
   timeline: { eyebrow: string; title: string; intro: string; scrollRegionLabel: string; previous: string; next: string };
   footer: { location: string; chat: string; investor: string };
-  lists: Readonly<Record<'coverage' | 'timeline' | 'features', ListTexts>>;
+  lists: Readonly<Record<ListKind, ListTexts>>;
   materialStatus: Readonly<Record<MaterialStatus, string>>;
   timelineStatus: Readonly<Record<TimelineStatus, string>>;
   modal: Readonly<Record<InquiryType, InquiryModalCopy>>;

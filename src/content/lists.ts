@@ -2,7 +2,7 @@
 // them over `ready`; the browser's refresh (src/lib/refresh.ts) moves a list the build delivered
 // empty through `loading` and `error` as well. The lists themselves, their keys and their item
 // types come from the content model (./model.ts).
-import { ENTRANCE_STAGGER_S } from './constants';
+import { ENTRANCE_STAGGER_S, type ListKind } from './constants';
 import type { Language } from './languages';
 import { localizeRow } from './localize';
 import { PAGE_LISTS, PAGE_LIST_KEYS, type PageListKey } from './model';
@@ -14,6 +14,14 @@ export interface ListData<T> {
   status: ListStatus;
   items: readonly T[];
 }
+
+/** Which kind each list is: both lists of feature cards are shown alike. */
+export const LIST_KIND: Record<PageListKey, ListKind> = {
+  coverage: 'coverage',
+  timeline: 'timeline',
+  adasorter: 'features',
+  worker: 'features',
+};
 
 export function readyList<T>(items: readonly T[]): ListData<T> {
   return { status: 'ready', items };

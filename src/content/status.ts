@@ -13,15 +13,6 @@ export const MATERIAL_STATUS_OPACITY = {
 
 export type MaterialStatus = keyof typeof MATERIAL_STATUS_OPACITY;
 
-// An empty status (a row from a project without the column's check) is shown the same way.
-export function materialStatusKey(status: string | null): MaterialStatus {
-  return status !== null && hasOwn(MATERIAL_STATUS_OPACITY, status) ? (status as MaterialStatus) : 'coming-soon';
-}
-
-export function materialStatusOpacity(status: string | null): number {
-  return MATERIAL_STATUS_OPACITY[materialStatusKey(status)];
-}
-
 // The brief gives only opacities for the timeline; its labels name the status for people who cannot
 // see the fading (docs/architecture.md#where-we-differ-from-the-brief-and-why).
 export const TIMELINE_STATUS_OPACITY = {
@@ -32,13 +23,15 @@ export const TIMELINE_STATUS_OPACITY = {
 
 export type TimelineStatus = keyof typeof TIMELINE_STATUS_OPACITY;
 
-export function timelineStatusKey(status: string | null): TimelineStatus {
-  return status !== null && hasOwn(TIMELINE_STATUS_OPACITY, status) ? (status as TimelineStatus) : 'upcoming';
+/** A column's status as one the site knows (an unknown or empty one as `fallback`), and its fading. */
+function statusReader<Status extends string>(opacities: Record<Status, number>, fallback: NoInfer<Status>) {
+  const key = (status: string | null): Status => (status !== null && hasOwn(opacities, status) ? (status as Status) : fallback);
+  return { key, opacity: (status: string | null): number => opacities[key(status)] };
 }
 
-export function timelineStatusOpacity(status: string | null): number {
-  return TIMELINE_STATUS_OPACITY[timelineStatusKey(status)];
-}
+// An empty status (a row from a project without the column's check) is shown as the least advanced.
+export const { key: materialStatusKey, opacity: materialStatusOpacity } = statusReader(MATERIAL_STATUS_OPACITY, 'coming-soon');
+export const { key: timelineStatusKey, opacity: timelineStatusOpacity } = statusReader(TIMELINE_STATUS_OPACITY, 'upcoming');
 
 export const TIMELINE_ICONS = ['CheckCircle', 'Clock', 'Target', 'Rocket'] as const;
 

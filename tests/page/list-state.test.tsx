@@ -10,19 +10,19 @@ interface Row {
   name: string;
 }
 
-function renderList(data: ListData<Row>) {
-  return render(
+function coverageList(data: ListData<Row>) {
+  return (
     <ListState
       list="coverage"
       data={data}
-      texts={LIST_TEXT.coverage}
-      skeletonCount={6}
       renderItem={(row) => <span>{row.name}</span>}
       renderSkeleton={() => <span data-testid="skeleton" />}
       listClassName="grid"
-    />,
+    />
   );
 }
+
+const renderList = (data: ListData<Row>) => render(coverageList(data));
 
 const rows = (...names: string[]): Row[] => names.map((name) => ({ id: name, name }));
 // An arrival's fade takes 0.55 s at most (0.45 s plus its stagger); a busy CI machine gets room.
@@ -65,17 +65,7 @@ describe('ListState: one component for the loading, error, empty and ready state
 
   it('lets only items that arrive later start hidden, to fade in', async () => {
     const view = renderList({ status: 'ready', items: rows('PET') });
-    view.rerender(
-      <ListState
-        list="coverage"
-        data={{ status: 'ready', items: rows('PET', 'HDPE', 'Glass') }}
-        texts={LIST_TEXT.coverage}
-        skeletonCount={6}
-        renderItem={(row) => <span>{row.name}</span>}
-        renderSkeleton={() => <span data-testid="skeleton" />}
-        listClassName="grid"
-      />,
-    );
+    view.rerender(coverageList({ status: 'ready', items: rows('PET', 'HDPE', 'Glass') }));
     const [pet, hdpe, glass] = screen.getAllByRole('listitem');
     expect(pet?.style.opacity).not.toBe('0');
     expect(hdpe?.style.opacity).toBe('0');
@@ -85,34 +75,14 @@ describe('ListState: one component for the loading, error, empty and ready state
 
   it('animates every item that arrives after a loading start', async () => {
     const view = renderList({ status: 'loading', items: [] });
-    view.rerender(
-      <ListState
-        list="coverage"
-        data={{ status: 'ready', items: rows('PET', 'HDPE') }}
-        texts={LIST_TEXT.coverage}
-        skeletonCount={6}
-        renderItem={(row) => <span>{row.name}</span>}
-        renderSkeleton={() => <span data-testid="skeleton" />}
-        listClassName="grid"
-      />,
-    );
+    view.rerender(coverageList({ status: 'ready', items: rows('PET', 'HDPE') }));
     expect(screen.getAllByRole('listitem').map((item) => item.style.opacity)).toEqual(['0', '0']);
     await waitFor(() => expect(screen.getByText('HDPE').closest('li')).toHaveStyle({ opacity: '1' }), FADED_IN);
   });
 
   it('keeps an arriving item in place while its animation code loads, then fades it in', async () => {
     const view = renderList({ status: 'ready', items: rows('PET') });
-    view.rerender(
-      <ListState
-        list="coverage"
-        data={{ status: 'ready', items: rows('PET', 'HDPE') }}
-        texts={LIST_TEXT.coverage}
-        skeletonCount={6}
-        renderItem={(row) => <span>{row.name}</span>}
-        renderSkeleton={() => <span data-testid="skeleton" />}
-        listClassName="grid"
-      />,
-    );
+    view.rerender(coverageList({ status: 'ready', items: rows('PET', 'HDPE') }));
     expect(screen.getByText('HDPE').closest('li')).toHaveStyle({ opacity: '0' });
     await waitFor(() => expect(screen.getByText('HDPE').closest('li')).toHaveStyle({ opacity: '1' }), FADED_IN);
   });
