@@ -3,6 +3,7 @@
 // statement): the attacks that walked around the old pre-request hook, the address the edge sets,
 // per email, the backlog, the overall ceiling (refused as "not your doing") and the Turnstile path
 // past it. Run on PGlite and on PostgreSQL 15 with pg_cron.
+import { visitorRow } from 'local-supabase/visitor';
 import { asPostgrest, call, startEachTestWithNoInquiries, pending, type InquiryDatabase, type Request, type SqlClient } from './inquiries';
 
 // PostgREST's own insert for `POST /contact_submissions` with a JSON body, one row or an array.
@@ -21,20 +22,11 @@ function throughProxy(address: string, written?: string): Record<string, string>
   return { 'x-forwarded-for': [written, address].filter(Boolean).join(', ') };
 }
 
-let visitors = 0;
-
-function inquiry(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  visitors += 1;
-  return {
-    id: crypto.randomUUID(),
-    name: `Visitor ${visitors}`,
-    email: `visitor${visitors}@example.com`,
-    company: null,
-    message: 'Hello',
-    type: 'contact',
-    ...overrides,
-  };
-}
+// One more visitor's inquiry (a new id and address each), plain: no company, a contact message.
+const inquiry = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
+  ...visitorRow({ company: null, type: 'contact' }),
+  ...overrides,
+});
 
 interface Post {
   headers?: Record<string, string> | null;

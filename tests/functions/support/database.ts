@@ -3,6 +3,7 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { openEmbeddedDatabase, withRole } from '../../../plugins/gatsby-source-supabase-content/embedded-db.ts';
 import { schemaPaths } from '../../../supabase/paths.ts';
+import { visitorRow } from '../../../tools/local-supabase/src/visitor-row.ts';
 import {
   functionStore,
   StoreError,
@@ -38,20 +39,9 @@ export function pgliteStore(db: PGlite): SubmissionStore {
 /** What a visitor's insert sets: the stored row without the server's timestamps. */
 export type SubmissionFields = Omit<SubmissionRow, 'created_at' | 'notified_at' | 'attempts'>;
 
-let counter = 0;
-
+/** One more visitor's inquiry from the English page (a new id and address each), without a company. */
 export function newSubmission(overrides: Partial<SubmissionFields> = {}): SubmissionFields {
-  counter += 1;
-  return {
-    id: crypto.randomUUID(),
-    name: `Visitor ${counter}`,
-    email: `visitor${counter}@example.com`,
-    company: null,
-    message: `Message number ${counter}`,
-    type: 'contact',
-    language: 'en',
-    ...overrides,
-  };
+  return { ...visitorRow({ company: null, type: 'contact' }), language: 'en', ...overrides };
 }
 
 /** Stores a submission exactly as the browser does: an insert with the anon key. */

@@ -4,19 +4,13 @@
 // tests and the benchmark can be several visitors on one machine: the local backend passes the
 // connecting address on as cf-connecting-ip and X-Forwarded-For, as Supabase's edge does.
 import { request } from 'node:http';
+import type { VisitorRow } from './visitor-row';
+
+export { visitorRow, type VisitorRow } from './visitor-row';
 
 export interface Answer {
   status: number;
   body: string;
-}
-
-export interface VisitorRow {
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
-  message: string;
-  type: 'contact' | 'investor';
 }
 
 function post(url: string, headers: Record<string, string>, body: string, localAddress: string): Promise<Answer> {
@@ -80,19 +74,4 @@ export function storeVerified(
   localAddress = '127.0.0.1',
 ): Promise<Answer> {
   return callFunction(backendUrl, anonKey, { ...row, turnstileToken, store: true }, localAddress);
-}
-
-let counter = 0;
-
-export function visitorRow(overrides: Partial<VisitorRow> = {}): VisitorRow {
-  counter += 1;
-  return {
-    id: crypto.randomUUID(),
-    name: `Visitor ${counter}`,
-    email: `visitor${counter}@example.test`,
-    company: counter % 2 ? `Company ${counter}` : null,
-    message: `Inquiry number ${counter}: we sort mixed plastics.`,
-    type: counter % 3 ? 'contact' : 'investor',
-    ...overrides,
-  };
 }
