@@ -6,6 +6,7 @@ import { materialStatusOpacity, materialStatusKey, type MaterialStatus } from '.
 import type { MaterialCoverageItem } from '../content/types';
 import { useDictionary } from '../hooks/usePageLanguage';
 import { StatusBadge, type BadgeTone } from './StatusBadge';
+import { SkeletonLines } from './SkeletonLines';
 
 const TONE: Record<MaterialStatus, BadgeTone> = { live: 'live', development: 'progress', 'coming-soon': 'later' };
 
@@ -75,11 +76,7 @@ export function CoverageCardSkeleton() {
   return (
     <div className="flex h-full rounded-3xl bg-paper p-2 ring-1 ring-ink/8 sm:flex-col">
       <div className="skeleton size-24 shrink-0 rounded-[1.25rem] sm:aspect-[16/10] sm:size-auto" />
-      <div className="flex-1 space-y-3 p-3 sm:pt-4">
-        <div className="skeleton h-5 w-1/2" />
-        <div className="skeleton h-3 w-full" />
-        <div className="skeleton h-3 w-4/5" />
-      </div>
+      <SkeletonLines className="flex-1 space-y-3 p-3 sm:pt-4" lines={['h-5 w-1/2', 'h-3 w-full', 'h-3 w-4/5']} />
     </div>
   );
 }

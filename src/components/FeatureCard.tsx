@@ -2,6 +2,7 @@ import Sparkles from 'lucide-react/icons/sparkles';
 import React, { type CSSProperties } from 'react';
 import { featureIconColor } from '../content/fallbacks';
 import type { FeatureCard as FeatureCardData } from '../content/types';
+import { SkeletonLines } from './SkeletonLines';
 
 // The glyph comes from the database in its own colour. It is set large and bold (WCAG large text,
 // 3:1) on white so that the brand's mid-tone colours, amber included, keep enough contrast. A card
@@ -29,10 +30,7 @@ export function FeatureCardSkeleton() {
   return (
     <div className="flex items-start gap-4 rounded-2xl bg-white p-4 shadow-soft ring-1 ring-ink/5 sm:p-5">
       <div className="skeleton size-12 shrink-0 rounded-xl" />
-      <div className="flex-1 space-y-2 pt-1">
-        <div className="skeleton h-4 w-3/5" />
-        <div className="skeleton h-3 w-4/5" />
-      </div>
+      <SkeletonLines className="flex-1 space-y-2 pt-1" lines={['h-4 w-3/5', 'h-3 w-4/5']} />
     </div>
   );
 }

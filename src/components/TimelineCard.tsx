@@ -4,6 +4,7 @@ import type { TimelineItem } from '../content/types';
 import { useDictionary } from '../hooks/usePageLanguage';
 import { StatusBadge, type BadgeTone } from './StatusBadge';
 import { TimelineIcon } from './TimelineIcon';
+import { SkeletonLines } from './SkeletonLines';
 
 const TONE: Record<TimelineStatus, BadgeTone> = { completed: 'live', current: 'progress', upcoming: 'later' };
 
@@ -49,12 +50,10 @@ export function TimelineCardSkeleton() {
   return (
     <div className="h-full">
       <div className="skeleton size-12 rounded-full" />
-      <div className="mt-5 space-y-3 rounded-3xl bg-white p-6 shadow-soft ring-1 ring-ink/5">
-        <div className="skeleton h-4 w-1/3" />
-        <div className="skeleton h-5 w-3/4" />
-        <div className="skeleton h-3 w-full" />
-        <div className="skeleton h-3 w-5/6" />
-      </div>
+      <SkeletonLines
+        className="mt-5 space-y-3 rounded-3xl bg-white p-6 shadow-soft ring-1 ring-ink/5"
+        lines={['h-4 w-1/3', 'h-5 w-3/4', 'h-3 w-full', 'h-3 w-5/6']}
+      />
     </div>
   );
 }

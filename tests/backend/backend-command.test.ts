@@ -8,6 +8,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { preflight } from './support/site-backend';
 
 const REPO_ROOT = path.join(__dirname, '..', '..');
 const execFileAsync = promisify(execFile);
@@ -206,16 +207,9 @@ describe('a running backend', () => {
     expect(refused.status).toBe(401);
     expect(await refused.json()).toMatchObject({ code: 'PT401', message: 'preview link invalid' });
     // The browser asks first whether it may send the key and the JSON body.
-    const preflight = await fetch(`${url}/rest/v1/rpc/arrange_content`, {
-      method: 'OPTIONS',
-      headers: {
-        Origin: 'http://localhost:8000',
-        'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'apikey,authorization,content-type',
-      },
-    });
-    expect(preflight.status).toBe(200);
-    expect(preflight.headers.get('access-control-allow-headers')).toContain('apikey');
+    const asked = await preflight(`${url}/rest/v1/rpc/arrange_content`, 'http://localhost:8000', 'apikey,authorization,content-type');
+    expect(asked.status).toBe(200);
+    expect(asked.headers.get('access-control-allow-headers')).toContain('apikey');
   }, 60_000);
 
   test('Ctrl+C stops it: the backend closes everything, no process is left, the port is closed', async () => {

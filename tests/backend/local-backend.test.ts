@@ -12,6 +12,7 @@ import {
   type LocalBackend,
 } from 'local-supabase';
 import { insertAsScript, insertInquiry, notifyTeam, type VisitorRow } from 'local-supabase/visitor';
+import { preflight } from './support/site-backend';
 
 let backend: LocalBackend;
 
@@ -453,14 +454,11 @@ describe('test controls', () => {
   });
 
   it('answers CORS preflights for the REST path and exposes Content-Range', async () => {
-    const response = await fetch(`${backend.url}/rest/v1/contact_submissions`, {
-      method: 'OPTIONS',
-      headers: {
-        Origin: 'http://127.0.0.1:9000',
-        'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'apikey,authorization,content-type,prefer',
-      },
-    });
+    const response = await preflight(
+      `${backend.url}/rest/v1/contact_submissions`,
+      'http://127.0.0.1:9000',
+      'apikey,authorization,content-type,prefer',
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-headers')).toContain('prefer');

@@ -404,11 +404,16 @@ describe('while the page stays open', () => {
     expect(materialNames()).toEqual(['Material pet']);
   });
 
-  it('pauses while the tab is hidden and checks at once when it comes back', async () => {
+  /** The page rendered and its first check answered; the calls counted from here on. */
+  async function afterTheFirstCheck() {
     renderPage();
     await becomeIdle();
     await answerAll();
     readList.mockClear();
+  }
+
+  it('pauses while the tab is hidden and checks at once when it comes back', async () => {
+    await afterTheFirstCheck();
     await setHidden(true);
     await elapse(10 * 60_000);
     expect(readList).not.toHaveBeenCalled();
@@ -417,10 +422,7 @@ describe('while the page stays open', () => {
   });
 
   it('does not check again on coming back right after a check', async () => {
-    renderPage();
-    await becomeIdle();
-    await answerAll();
-    readList.mockClear();
+    await afterTheFirstCheck();
     await setHidden(true);
     await setHidden(false);
     expect(readList).not.toHaveBeenCalled();

@@ -40,3 +40,11 @@ export function callShape(request: LoggedRequest): {
 }
 
 export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The CORS preflight a browser on `origin` sends before a POST that carries `requestHeaders`. */
+export function preflight(url: string, origin: string, requestHeaders: string): Promise<Response> {
+  return fetch(url, {
+    method: 'OPTIONS',
+    headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': requestHeaders },
+  });
+}
