@@ -5,15 +5,14 @@ import { scrollBehavior } from '../lib/reduced-motion';
 import { ChatButton } from './ChatButton';
 
 interface HeroProps {
-  tagline: string;
   scrollTargetId: string;
   onChat: () => void;
 }
 
 // Everything here is in the first screen, so nothing in it waits for JavaScript to become visible:
 // the headline is the Largest Contentful Paint.
-export function Hero({ tagline, scrollTargetId, onChat }: HeroProps) {
-  const { hero } = useDictionary();
+export function Hero({ scrollTargetId, onChat }: HeroProps) {
+  const { hero, site } = useDictionary();
   const [firstWord, ...restWords] = hero.headline.split(' ');
   const scrollDown = () => {
     const target = document.getElementById(scrollTargetId);
@@ -30,7 +29,7 @@ export function Hero({ tagline, scrollTargetId, onChat }: HeroProps) {
         <div className="lg:col-span-7">
           <p className="inline-flex items-center gap-2 rounded-full bg-white/[0.07] px-3.5 py-1.5 text-sm font-medium text-brand-100 ring-1 ring-white/15">
             <span className="size-2 shrink-0 rounded-full bg-accent-400" aria-hidden="true" />
-            {tagline}
+            {site.tagline}
           </p>
           <h1
             id="hero-title"

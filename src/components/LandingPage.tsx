@@ -13,7 +13,6 @@ import { Timeline } from './Timeline';
 /** The page's content: its lists (the content model's PAGE_LISTS) and what the build adds. */
 export interface LandingContent extends PageLists {
   productName: string;
-  tagline: string;
   /** The coverage pictures the build processed, by URL (src/content/pictures.ts). */
   pictures?: BuiltPictures;
   illustrations: Illustrations;
@@ -29,7 +28,7 @@ function Part({ children }: { children: ReactNode }) {
 
 // The page's layout. It knows nothing about GraphQL: src/templates/landing-page.tsx maps the query onto
 // LandingContent, and the refresh hands it lists of the same shape.
-export function LandingPage({ productName, tagline, coverage, timeline, adasorter, worker, pictures, illustrations }: LandingContent) {
+export function LandingPage({ productName, coverage, timeline, adasorter, worker, pictures, illustrations }: LandingContent) {
   const { open } = useContactModal();
   // Stable, so a list update re-renders only the part whose list changed.
   const openContact = useCallback(() => open('contact'), [open]);
@@ -40,13 +39,12 @@ export function LandingPage({ productName, tagline, coverage, timeline, adasorte
       </Part>
       <main>
         <Part>
-          <Hero tagline={tagline} scrollTargetId={SECTION_IDS.snapshot} onChat={openContact} />
+          <Hero scrollTargetId={SECTION_IDS.snapshot} onChat={openContact} />
         </Part>
         <Part>
           <ProductSnapshot
             id={SECTION_IDS.snapshot}
             productName={productName}
-            tagline={tagline}
             adasorter={adasorter}
             worker={worker}
             illustrations={illustrations}
@@ -60,7 +58,7 @@ export function LandingPage({ productName, tagline, coverage, timeline, adasorte
         </Part>
       </main>
       <Part>
-        <SiteFooter productName={productName} tagline={tagline} onChat={openContact} />
+        <SiteFooter productName={productName} onChat={openContact} />
       </Part>
     </>
   );

@@ -15,7 +15,6 @@ export interface Illustrations {
 interface ProductSnapshotProps {
   id: string;
   productName: string;
-  tagline: string;
   adasorter: ListData<FeatureCard>;
   worker: ListData<FeatureCard>;
   illustrations: Illustrations;
@@ -24,15 +23,15 @@ interface ProductSnapshotProps {
 // The illustrations have a fixed size and proportion, so their space is kept before they arrive (no
 // layout shift). They load lazily (eager loading measured 0.7 s more LCP on Lighthouse's mobile run);
 // the blurred placeholder keeps each recognisable until then, in print and full-page captures too.
-export function ProductSnapshot({ id, productName, tagline, adasorter, worker, illustrations }: ProductSnapshotProps) {
-  const { snapshot } = useDictionary();
+export function ProductSnapshot({ id, productName, adasorter, worker, illustrations }: ProductSnapshotProps) {
+  const { snapshot, site } = useDictionary();
   return (
     <section id={id} tabIndex={-1} aria-label={snapshot.sectionLabel} className="scroll-mt-4 py-20 sm:py-24 lg:py-28">
       <div className="container-page grid gap-6 md:grid-cols-2 lg:gap-8">
         <SnapshotColumn
           headingId="snapshot-product"
           title={productName}
-          subtitle={tagline}
+          subtitle={site.tagline}
           image={<Picture image={illustrations.sorter} alt={snapshot.sorterImageAlt} className="w-full" />}
           list="adasorter"
           cards={adasorter}

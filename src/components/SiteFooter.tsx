@@ -9,21 +9,20 @@ import { Logo } from './Logo';
 
 interface SiteFooterProps {
   productName: string;
-  tagline: string;
   onChat: () => void;
 }
 
 // The investor link is discreet on purpose (spec: the investor modal has no visible trigger); the
 // contact modal's provider opens the investor form whenever the URL hash becomes #investor-deck.
-export function SiteFooter({ productName, tagline, onChat }: SiteFooterProps) {
-  const { footer } = useDictionary();
+export function SiteFooter({ productName, onChat }: SiteFooterProps) {
+  const { footer, site } = useDictionary();
   return (
     <footer className="on-dark bg-brand-950 text-brand-100">
       <div className="container-page py-14 sm:py-16">
         <div className="flex flex-col gap-8 md:flex-row md:items-center md:justify-between">
           <div>
             <Logo name={productName} tone="onDark" />
-            <p className="mt-4 max-w-sm text-base text-brand-100">{tagline}</p>
+            <p className="mt-4 max-w-sm text-base text-brand-100">{site.tagline}</p>
           </div>
           <ChatButton label={footer.chat} onClick={onChat} className="self-start md:self-auto" />
         </div>

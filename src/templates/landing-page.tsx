@@ -40,11 +40,10 @@ export interface LandingPageContext {
 // The one place where the content meets the page: the lists arrive with the HTML, so they start
 // `ready` and render in the static page; useRefreshedLists then keeps them current in the browser.
 // The rows carry every language's text; each page shows its own (localizeLists).
-function toLandingContent(data: IndexData, tagline: string): LandingContent {
+function toLandingContent(data: IndexData): LandingContent {
   const coverage = splitCoverageNodes(data.allMaterialCoverage.nodes);
   return {
     productName: data.site.siteMetadata.productName,
-    tagline,
     coverage: readyList(coverage.items),
     pictures: coverage.pictures,
     timeline: readyList(data.allTimelineItem.nodes),
@@ -56,7 +55,7 @@ function toLandingContent(data: IndexData, tagline: string): LandingContent {
 
 export default function LandingPageTemplate({ data, pageContext }: PageProps<IndexData, LandingPageContext>) {
   const { language, dictionary } = pageContext;
-  const built = useMemo(() => toLandingContent(data, dictionary.site.tagline), [data, dictionary]);
+  const built = useMemo(() => toLandingContent(data), [data]);
   // On a site built with backend settings, the browser asks whether the content moved on since this
   // revision once it is idle, and reads the lists again if it did.
   const lists = useRefreshedLists(built, data.supabaseContentRevision?.revision ?? null);

@@ -29,7 +29,7 @@ describe('the language link', () => {
     render(
       <>
         <SiteHeader productName="AdaSorter" />
-        <SiteFooter productName="AdaSorter" tagline="t" onChat={() => undefined} />
+        <SiteFooter productName="AdaSorter" onChat={() => undefined} />
       </>,
       { language },
     );

@@ -22,7 +22,6 @@ function renderEmptyRows() {
     <ContactModalProvider>
       <LandingPage
         productName={SITE.productName}
-        tagline={SITE.tagline}
         coverage={readyList([
           { id: '12', name: 'Bare material', description: null, image: null, status: null, name_ind: null, description_ind: null },
           {

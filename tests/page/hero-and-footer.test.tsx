@@ -9,7 +9,7 @@ import { SITE } from '../../src/content/site';
 
 describe('Hero', () => {
   it('says RECOVER MORE as the page heading, with the pitch and both claims', () => {
-    render(<Hero tagline={SITE.tagline} scrollTargetId="product-snapshot" onChat={jest.fn()} />);
+    render(<Hero scrollTargetId="product-snapshot" onChat={jest.fn()} />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^RECOVER MORE$/);
     expect(screen.getByText(HERO.pitch)).toBeInTheDocument();
     const claims = screen.getByText('10x').closest('dl') as HTMLElement;
@@ -21,7 +21,7 @@ describe('Hero', () => {
 
   it('asks to open the contact modal from Chat with us', async () => {
     const onChat = jest.fn();
-    render(<Hero tagline={SITE.tagline} scrollTargetId="product-snapshot" onChat={onChat} />);
+    render(<Hero scrollTargetId="product-snapshot" onChat={onChat} />);
     await userEvent.click(screen.getByRole('button', { name: 'Chat with us' }));
     expect(onChat).toHaveBeenCalledTimes(1);
   });
@@ -29,7 +29,7 @@ describe('Hero', () => {
   it('scrolls down to the product snapshot and moves focus there', async () => {
     render(
       <>
-        <Hero tagline={SITE.tagline} scrollTargetId="product-snapshot" onChat={jest.fn()} />
+        <Hero scrollTargetId="product-snapshot" onChat={jest.fn()} />
         <section id="product-snapshot" tabIndex={-1} aria-label="Product snapshot" />
       </>,
     );
@@ -45,7 +45,7 @@ describe('Hero', () => {
 describe('Footer', () => {
   it('shows the logo, the location and Chat with Us, which asks for the contact modal', async () => {
     const onChat = jest.fn();
-    render(<SiteFooter productName={SITE.productName} tagline={SITE.tagline} onChat={onChat} />);
+    render(<SiteFooter productName={SITE.productName} onChat={onChat} />);
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByText('Jakarta, Indonesia')).toBeInTheDocument();
     expect(within(footer).getByText(SITE.productName)).toBeInTheDocument();
@@ -54,7 +54,7 @@ describe('Footer', () => {
   });
 
   it('links discreetly to the investor deck through the #investor-deck hash', () => {
-    render(<SiteFooter productName={SITE.productName} tagline={SITE.tagline} onChat={jest.fn()} />);
+    render(<SiteFooter productName={SITE.productName} onChat={jest.fn()} />);
     expect(screen.getByRole('link', { name: FOOTER.investor })).toHaveAttribute('href', '#investor-deck');
   });
 });

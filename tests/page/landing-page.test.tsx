@@ -22,7 +22,6 @@ beforeEach(() => window.history.replaceState(null, '', '/'));
 
 const content: LandingContent = {
   productName: SITE.productName,
-  tagline: SITE.tagline,
   coverage: readyList([material('pet', 'live'), material('organics', 'coming-soon')]),
   timeline: readyList([milestone('1', 'completed'), milestone('2', 'current'), milestone('3', 'upcoming', 'Rocket')]),
   adasorter: readyList([featureCard('a1', 'adasorter')]),

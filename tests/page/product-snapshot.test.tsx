@@ -14,7 +14,6 @@ function renderSnapshot(adasorter: ListData<FeatureCard>, worker: ListData<Featu
     <ProductSnapshot
       id="product-snapshot"
       productName={SITE.productName}
-      tagline={SITE.tagline}
       adasorter={adasorter}
       worker={worker}
       illustrations={ILLUSTRATIONS}

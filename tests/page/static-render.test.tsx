@@ -18,7 +18,6 @@ const html = renderToString(
     <ContactModalProvider>
       <LandingPage
         productName={SITE.productName}
-        tagline={SITE.tagline}
         coverage={readyList([material('pet', 'live'), material('organics', 'coming-soon')])}
         timeline={readyList([milestone('1', 'completed'), milestone('2', 'current')])}
         adasorter={readyList([featureCard('a1', 'adasorter')])}

@@ -22,7 +22,7 @@ interface ProcessedImage {
 }
 
 interface PreviewData {
-  site: { siteMetadata: Pick<SiteMetadata, 'productName' | 'tagline'> };
+  site: { siteMetadata: Pick<SiteMetadata, 'productName'> };
   sorterImage: ProcessedImage;
   workerImage: ProcessedImage;
 }
@@ -108,7 +108,6 @@ function ArrangeablePreview({ token, content, data, pageLanguage }: ArrangeableP
             <PreviewArrangeContext.Provider value={arrange}>
               <LandingPage
                 productName={data.site.siteMetadata.productName}
-                tagline={data.site.siteMetadata.tagline}
                 {...lists}
                 illustrations={{
                   sorter: data.sorterImage.childImageSharp.gatsbyImageData,
@@ -128,7 +127,7 @@ export const Head: HeadFC = () => <PreviewHead title={PREVIEW_TEXT.title} />;
 export const query = graphql`
   query PreviewPage {
     site {
-      siteMetadata { productName tagline }
+      siteMetadata { productName }
     }
     # The same illustrations as the page's (src/templates/landing-page.tsx).
     sorterImage: file(relativePath: { eq: "adasorter.png" }) {
