@@ -45,7 +45,8 @@ export function ListState<T extends { id: string }>({
   itemClassName,
 }: ListStateProps<T>) {
   const Arranged = useContext(ArrangedListContext);
-  const texts = useDictionary().lists[LIST_KIND[list]];
+  const kind = LIST_KIND[list];
+  const texts = useDictionary().lists[kind];
   const firstRenderIds = useRef<ReadonlySet<string> | null>(null);
   if (firstRenderIds.current === null) {
     firstRenderIds.current = new Set(data.status === 'ready' ? data.items.map((item) => item.id) : []);
@@ -56,7 +57,7 @@ export function ListState<T extends { id: string }>({
       <div role="status" aria-busy="true">
         <span className="sr-only">{texts.loading}</span>
         <ul className={listClassName} aria-hidden="true">
-          {Array.from({ length: SKELETON_COUNT[LIST_KIND[list]] }, (_, index) => (
+          {Array.from({ length: SKELETON_COUNT[kind] }, (_, index) => (
             <li key={index} className={itemClassName}>
               {renderSkeleton()}
             </li>
