@@ -18,7 +18,7 @@ import { TURNSTILE_SCRIPT_URL } from '../../src/lib/turnstile';
 import { PROJECT_SCHEMA, startLocalBackend, type LocalBackend } from 'local-supabase';
 import { hydrated } from './support/browser';
 import { browserForTheFile } from './support/file-browser';
-import { countLayoutShifts, layoutShift } from './support/page-helpers';
+import { countLayoutShifts, layoutShifts } from './support/page-helpers';
 import { refreshReadsOf } from './support/page-requests';
 import { SITES_DIR, buildSite } from './support/site-build';
 import { startStaticServer, type StaticServer } from 'static-host';
@@ -100,8 +100,13 @@ describe('a build against an adopted Table Editor project', () => {
     // rows (number ids and all) and must find them unchanged. One row the checks accept: an update
     // re-checks the constraints that older rows were let through with.
     await backend.sql(`update material_coverage set created_at = created_at - interval '1 day' where name = 'PET bottles'`);
-    backend.requests.length = 0;
     const { page, problems } = await open(`${site.url}/`, { initScript: countLayoutShifts });
+    // Measured on a second visit, with the web font in the cache, as in backend-refresh.e2e.ts: on a
+    // busy machine a late font swap moves the header and the hero (the page's matter, which the
+    // landing tests and the bench measure), which is not what is asserted here.
+    await page.waitForLoadState('networkidle');
+    backend.requests.length = 0;
+    await page.reload({ waitUntil: 'load' });
     await hydrated(page);
     expect(await shownLists(page)).toEqual(SHOWN);
 
@@ -110,7 +115,7 @@ describe('a build against an adopted Table Editor project', () => {
     // The refresh answered with number ids; lists it recognises as unchanged keep their nodes.
     await page.waitForLoadState('networkidle');
     expect(await shownLists(page)).toEqual(SHOWN);
-    expect(await layoutShift(page)).toBe(0);
+    expect(await layoutShifts(page)).toEqual([]);
 
     // Every picture, the lazy ones too, once scrolled into view.
     await page.locator(`#${SECTION_IDS.coverage}`).scrollIntoViewIfNeeded();

@@ -38,6 +38,30 @@ export function countLayoutShifts(): void {
 export const layoutShift = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
 
 /**
+ * Each counted layout shift with what moved (tag, start of its text, its top before and after), so
+ * that a check which expects none names the cause when it fails.
+ */
+export const layoutShifts = (page: Page): Promise<{ value: number; atMs: number; moved: string[] }[]> =>
+  page.evaluate(() =>
+    (
+      window as unknown as {
+        __shifts: {
+          value: number;
+          startTime: number;
+          sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+        }[];
+      }
+    ).__shifts.map((shift) => ({
+      value: shift.value,
+      atMs: Math.round(shift.startTime),
+      moved: (shift.sources ?? []).map(
+        (source) =>
+          `${source.node?.nodeName ?? '?'} "${(source.node?.textContent ?? '').trim().slice(0, 40)}" y ${Math.round(source.previousRect.y)} → ${Math.round(source.currentRect.y)}`,
+      ),
+    })),
+  );
+
+/**
  * The layout shift of the shifts that moved something inside the element with this id (counted
  * by countLayoutShifts): one section's share, apart from a late web font moving the hero.
  */
