@@ -1,7 +1,7 @@
 // The visitor's own choice of language, remembered in the browser only when they make one (they
 // follow a language link or dismiss the suggestion), and the browser's preference, which only
 // ever earns a suggestion: the site never redirects by language.
-import { LANGUAGES, isLanguage, type Language } from '../content/languages';
+import { isLanguage, type Language } from '../content/languages';
 
 export const LANGUAGE_CHOICE_KEY = 'language-choice';
 
@@ -30,7 +30,7 @@ export function preferredLanguage(preferences: readonly string[]): Language | nu
   for (const tag of preferences) {
     const primary = tag.toLowerCase().split('-')[0];
     const language = primary === 'in' ? 'id' : primary;
-    if ((LANGUAGES as readonly string[]).includes(language ?? '')) return language as Language;
+    if (isLanguage(language)) return language;
   }
   return null;
 }

@@ -479,21 +479,18 @@ async function refreshTraffic(backend, url, siteDir) {
 // ---------------------------------------------------------------------------------------------
 
 function table(results) {
-  const { build, js, jsId, fetched, pages, backendPage, coverage, refresh } = results;
+  const { build, fetched, pages, backendPage, coverage, refresh } = results;
   const rows = [];
   const row = (figure, measured, budget, ok) => rows.push({ figure, measured, budget, status: ok === null ? '' : ok ? 'ok' : 'MISS' });
-  row(
-    'first-load JS of / (gzip)',
-    `${js.totalGzipKb} KB (${js.totalKb} KB raw, ${js.scripts.length} files; +${js.inlineKb} KB inline)`,
-    `<= ${BUDGET.firstLoadJsGzipKb} KB`,
-    js.totalGzipKb <= BUDGET.firstLoadJsGzipKb,
-  );
-  row(
-    'first-load JS of /id/ (gzip)',
-    `${jsId.totalGzipKb} KB (${jsId.totalKb} KB raw, ${jsId.scripts.length} files; +${jsId.inlineKb} KB inline)`,
-    `<= ${BUDGET.firstLoadJsGzipKb} KB`,
-    jsId.totalGzipKb <= BUDGET.firstLoadJsGzipKb,
-  );
+  for (const { path: pagePath } of PAGES) {
+    const { js } = pages[pagePath];
+    row(
+      `first-load JS of ${pagePath} (gzip)`,
+      `${js.totalGzipKb} KB (${js.totalKb} KB raw, ${js.scripts.length} files; +${js.inlineKb} KB inline)`,
+      `<= ${BUDGET.firstLoadJsGzipKb} KB`,
+      js.totalGzipKb <= BUDGET.firstLoadJsGzipKb,
+    );
+  }
   for (const variant of ['embedded', 'backend']) {
     const { withoutInteraction, afterModal } = fetched[variant];
     const budget = BUDGET.noInteractionJsGzipKb[variant];
@@ -595,8 +592,9 @@ async function main() {
     // BENCH_SKIP_BUILD=1 measures the last bench's builds again (for iterating on the page only).
     const build = process.env.BENCH_SKIP_BUILD === '1' ? null : await builds(backend);
 
-    const js = firstLoadJs(path.join(OUT, 'embedded'));
-    const jsId = firstLoadJs(path.join(OUT, 'embedded'), '/id/');
+    const pages = Object.fromEntries(
+      PAGES.map(({ path: pagePath }) => [pagePath, { js: firstLoadJs(path.join(OUT, 'embedded'), pagePath) }]),
+    );
     withoutScripts(path.join(OUT, 'embedded'), path.join(OUT, 'no-scripts'));
 
     const page = await startStaticServer(path.join(OUT, 'embedded'));
@@ -610,10 +608,9 @@ async function main() {
     };
     log('an open page of the backend build, 10 minutes fast-forwarded, then 10 more after one edit...');
     const refresh = await refreshTraffic(backend, `${backendSite.url}/`, path.join(OUT, 'backend'));
-    const pages = {};
     for (const { path: pagePath, chat } of PAGES) {
       log(`opening the modal of ${pagePath} at 4x CPU...`);
-      pages[pagePath] = { modal: await modalTimings(`${page.url}${pagePath}`, chat) };
+      pages[pagePath].modal = await modalTimings(`${page.url}${pagePath}`, chat);
     }
     log('coverage pictures of the backend build at 390 px (2x) and 1440 px...');
     const coverage = await pictures(`${backendSite.url}/`);
@@ -637,8 +634,6 @@ async function main() {
       runs: RUNS,
       budgets: BUDGET,
       build,
-      js,
-      jsId,
       fetched,
       pages,
       backendPage: { ...backendLh, browserRequestsToBackend: browserReads },
@@ -651,6 +646,7 @@ async function main() {
     console.log('');
     console.log(table(results));
     console.log('');
+    const { js } = pages['/'];
     console.log('first-load scripts (gzip):', js.scripts.map((s) => `${path.basename(s.src)} ${s.gzipKb} KB`).join(', '));
     for (const [variant, { withoutInteraction, afterModal }] of Object.entries(fetched)) {
       const files = (scripts) => scripts.map((s) => `${path.basename(s.src)} ${s.gzipKb} KB (${s.module})`).join(', ');
