@@ -585,12 +585,16 @@ async function main() {
   if (loadAtStart > os.cpus().length * 0.5) {
     log(`warning: load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} CPUs; Lighthouse figures will be noisy`);
   }
-  const backend = await startLocalBackend();
+  // BENCH_SKIP_BUILD=1 measures the last bench's builds again (for iterating on the page only). The
+  // backend build has its backend's address baked in, so the backend takes the port it had then.
+  const skipBuild = process.env.BENCH_SKIP_BUILD === '1';
+  const portFile = path.join(OUT, 'backend-port.json');
+  const backend = await startLocalBackend(skipBuild ? { port: JSON.parse(readFileSync(portFile, 'utf8')).port } : {});
   const servers = [];
   try {
     await applyBackendContent(backend);
-    // BENCH_SKIP_BUILD=1 measures the last bench's builds again (for iterating on the page only).
-    const build = process.env.BENCH_SKIP_BUILD === '1' ? null : await builds(backend);
+    const build = skipBuild ? null : await builds(backend);
+    if (!skipBuild) writeFileSync(portFile, JSON.stringify({ port: backend.port }));
 
     const pages = Object.fromEntries(
       PAGES.map(({ path: pagePath }) => [pagePath, { js: firstLoadJs(path.join(OUT, 'embedded'), pagePath) }]),
