@@ -7,7 +7,7 @@ import { absoluteUrl, type SiteMetadata } from '../content/site';
 const SOCIAL_IMAGE = { width: 1200, height: 630 };
 
 interface SeoHeadProps {
-  site: SiteMetadata;
+  site: Pick<SiteMetadata, 'productName' | 'siteUrl' | 'socialImage'>;
   language: Language;
   dictionary: Dictionary;
 }

@@ -20,7 +20,8 @@ interface ProcessedImage {
 }
 
 interface IndexData {
-  site: { siteMetadata: SiteMetadata };
+  // The page's words (title, description, tagline) come from its dictionary, not from here.
+  site: { siteMetadata: Pick<SiteMetadata, 'productName' | 'siteUrl' | 'socialImage' | 'analyticsSrc'> };
   sorterImage: ProcessedImage;
   workerImage: ProcessedImage;
   allMaterialCoverage: { nodes: CoverageNode[] };
@@ -79,7 +80,7 @@ export const Head: HeadFC<IndexData, LandingPageContext> = ({ data, pageContext 
 export const query = graphql`
   query LandingPage {
     site {
-      siteMetadata { title description productName tagline siteUrl socialImage analyticsSrc }
+      siteMetadata { productName siteUrl socialImage analyticsSrc }
     }
     # The snapshot's illustrations at most 640 px wide in their column (2x on phones).
     sorterImage: file(relativePath: { eq: "adasorter.png" }) {
