@@ -6,11 +6,8 @@ import type { MaterialStatus, TimelineStatus } from './status';
 
 export const HEADER = {
   navLabel: 'Sections',
-  nav: [
-    { section: 'snapshot', label: 'Product' },
-    { section: 'coverage', label: 'Coverage' },
-    { section: 'timeline', label: 'Roadmap' },
-  ] satisfies { section: SectionKey; label: string }[],
+  // Each section's link text; their order is the header's (SiteHeader.tsx).
+  nav: { snapshot: 'Product', coverage: 'Coverage', timeline: 'Roadmap' } satisfies Record<SectionKey, string>,
 } as const;
 
 export const HERO = {

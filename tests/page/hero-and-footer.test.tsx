@@ -3,11 +3,37 @@ import { render } from '../support/page-language';
 import userEvent from '@testing-library/user-event';
 import React from 'react';
 import { Hero } from '../../src/components/Hero';
+import { SiteHeader } from '../../src/components/SiteHeader';
 import { SiteFooter } from '../../src/components/SiteFooter';
+import { SECTION_IDS } from '../../src/content/constants';
 import { FOOTER, HERO } from '../../src/content/copy';
+import { ID } from '../../src/content/dictionaries/id';
 import { SITE } from '../../src/content/site';
 
+describe('Header', () => {
+  it.each([
+    ['en', ['Product', 'Coverage', 'Roadmap']],
+    ['id', [ID.header.nav.snapshot, ID.header.nav.coverage, ID.header.nav.timeline]],
+  ] as const)("links the three sections in page order, in the page's language (%s)", (language, names) => {
+    render(<SiteHeader productName={SITE.productName} />, { language });
+    const links = within(screen.getByRole('navigation')).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      [names[0], `#${SECTION_IDS.snapshot}`],
+      [names[1], `#${SECTION_IDS.coverage}`],
+      [names[2], `#${SECTION_IDS.timeline}`],
+    ]);
+  });
+});
+
 describe('Hero', () => {
+  it.each([
+    ['en', SITE.tagline],
+    ['id', ID.site.tagline],
+  ] as const)("shows the tagline in the page's language (%s)", (language, tagline) => {
+    render(<Hero scrollTargetId="product-snapshot" onChat={jest.fn()} />, { language });
+    expect(screen.getByText(tagline)).toBeInTheDocument();
+  });
+
   it('says RECOVER MORE as the page heading, with the pitch and both claims', () => {
     render(<Hero scrollTargetId="product-snapshot" onChat={jest.fn()} />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^RECOVER MORE$/);

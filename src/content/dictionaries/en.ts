@@ -1,6 +1,5 @@
 // English, the spec's words: assembled from the constants that hold them (../copy.ts, ../modal.ts,
 // ../site.ts), which the tests import too.
-import type { SectionKey } from '../constants';
 import { COVERAGE, FOOTER, HEADER, HERO, LIST_TEXT, SNAPSHOT, STATUS_LABELS, TIMELINE } from '../copy';
 import type { Dictionary } from '../dictionary';
 import { BUSY_COPY, CLOSE_LABEL, FIELD_LABELS, MODAL_COPY, OPTIONAL_HINT, SENDING_LABEL, SUBMIT_FAILURE_MESSAGES } from '../modal';
@@ -8,10 +7,7 @@ import { SITE } from '../site';
 
 export const EN: Dictionary = {
   site: { title: SITE.title, description: SITE.description, tagline: SITE.tagline },
-  header: {
-    navLabel: HEADER.navLabel,
-    nav: Object.fromEntries(HEADER.nav.map((link) => [link.section, link.label])) as Record<SectionKey, string>,
-  },
+  header: HEADER,
   hero: { ...HERO, claims: [HERO.claims[0], HERO.claims[1]] },
   snapshot: SNAPSHOT,
   coverage: COVERAGE,
