@@ -227,6 +227,10 @@ describe('in the editor page', () => {
     await tracked.page.getByText(PREVIEW_TEXT.editor.saved).waitFor();
     expect(await timelineIds()).toEqual(moved);
     await expect(tracked.page.getByText(PREVIEW_TEXT.editor.none).isVisible()).resolves.toBe(true);
+    // The preview reloads in a new frame, in the saved order (the page must not close mid-load).
+    const reloaded = tracked.page.frameLocator('iframe').locator('#timeline li[data-item-id]');
+    const shown = () => reloaded.evaluateAll((items) => items.map((item) => item.getAttribute('data-item-id') ?? ''));
+    expect(await waitFor(shown, (ids) => ids.length > 0)).toEqual(moved);
   });
 });
 
