@@ -9,6 +9,10 @@ import path from 'node:path';
 
 const [group = 'unit', ...extra] = process.argv.slice(2);
 const work = mkdtempSync(path.join(tmpdir(), 'site-tests-'));
+// The suites open dozens of PGlite databases from the same files: the first one saves a snapshot
+// here, the rest load it (gatsby-source-supabase-content/embedded-db, OpenOptions.snapshotDir).
+// The folder lives for this run only, so it never outlives the installed PGlite or the migrations.
+process.env.PGLITE_SNAPSHOT_DIR = path.join(work, 'pglite-snapshots');
 
 /**
  * Runs a command to its end. With `quiet`, its output is held and printed in one piece when it

@@ -1,11 +1,12 @@
 // The embedded loader: builds a database from the Supabase files in the CLI's order, names the file
 // (and line) that fails, and runs queries as an API role so RLS decides what is published.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { openEmbeddedDatabase, withRole, type EmbeddedRole } from 'gatsby-source-supabase-content/embedded-db';
-import { SUPABASE_PATHS } from '../support/database';
+import { SUPABASE_PATHS, pgliteTestDatabase } from '../support/database';
+import { catalogue, tableRows, TABLES } from './support/catalogue';
 import { SEED_IDS } from '../support/seed-ids';
 
 describe('with the repository’s bootstrap, migrations and seed', () => {
@@ -78,6 +79,8 @@ describe('with the repository’s bootstrap, migrations and seed', () => {
 describe('with files of its own', () => {
   // Each case starts its own PGlite, which takes a few seconds (initdb runs in WebAssembly).
   jest.setTimeout(30_000);
+  // These cases are about running the files: no snapshot, whatever PGLITE_SNAPSHOT_DIR says.
+  const RUN_FILES = { snapshotDir: null };
   let dir: string;
   let migrations: string;
   let bootstrap: string;
@@ -100,7 +103,7 @@ describe('with files of its own', () => {
     const seed = path.join(dir, 'seed.sql');
     await writeFile(seed, "insert into app.log (step) values ('seeded');");
 
-    const db = await openEmbeddedDatabase({ bootstrap, migrations, seed });
+    const db = await openEmbeddedDatabase({ bootstrap, migrations, seed }, RUN_FILES);
     try {
       expect((await db.query('select step from app.log')).rows).toEqual([{ step: 'seeded' }]);
     } finally {
@@ -110,7 +113,7 @@ describe('with files of its own', () => {
 
   test('the seed is optional', async () => {
     await migration('1_table.sql', 'create table app.t (n int);');
-    const db = await openEmbeddedDatabase({ bootstrap, migrations });
+    const db = await openEmbeddedDatabase({ bootstrap, migrations }, RUN_FILES);
     try {
       expect((await db.query('select count(*)::int as n from app.t')).rows).toEqual([{ n: 0 }]);
     } finally {
@@ -121,7 +124,7 @@ describe('with files of its own', () => {
   test('a failing migration is named, with the line of the error', async () => {
     await migration('1_good.sql', 'create table app.t (n int);');
     await migration('2_bad.sql', 'create table app.u (n int);\n\ninsert into app.missing values (1);\n');
-    await expect(openEmbeddedDatabase({ bootstrap, migrations })).rejects.toThrow(
+    await expect(openEmbeddedDatabase({ bootstrap, migrations }, RUN_FILES)).rejects.toThrow(
       `${path.join(migrations, '2_bad.sql')}, line 3: relation "app.missing" does not exist`,
     );
   });
@@ -129,19 +132,69 @@ describe('with files of its own', () => {
   test('a failing bootstrap or seed is named', async () => {
     const seed = path.join(dir, 'seed.sql');
     await writeFile(seed, "insert into app.nowhere values ('x');");
-    await expect(openEmbeddedDatabase({ bootstrap, migrations, seed })).rejects.toThrow(`${seed}, line 1:`);
+    await expect(openEmbeddedDatabase({ bootstrap, migrations, seed }, RUN_FILES)).rejects.toThrow(`${seed}, line 1:`);
     await writeFile(bootstrap, 'create schema app;\nselec 1;');
-    await expect(openEmbeddedDatabase({ bootstrap, migrations, seed })).rejects.toThrow(
+    await expect(openEmbeddedDatabase({ bootstrap, migrations, seed }, RUN_FILES)).rejects.toThrow(
       `${bootstrap}, line 2: syntax error at or near "selec"`,
     );
   });
 
   test('a missing migrations directory or seed file is named', async () => {
     const nowhere = path.join(dir, 'no-such-dir');
-    await expect(openEmbeddedDatabase({ bootstrap, migrations: nowhere })).rejects.toThrow(
+    await expect(openEmbeddedDatabase({ bootstrap, migrations: nowhere }, RUN_FILES)).rejects.toThrow(
       `Cannot read the migrations directory ${nowhere}`,
     );
     const seed = path.join(dir, 'no-seed.sql');
-    await expect(openEmbeddedDatabase({ bootstrap, migrations, seed })).rejects.toThrow(`Cannot read ${seed}`);
+    await expect(openEmbeddedDatabase({ bootstrap, migrations, seed }, RUN_FILES)).rejects.toThrow(`Cannot read ${seed}`);
+  });
+
+  describe('with a snapshot folder', () => {
+    // Each open draws a new token; a database loaded from a snapshot has the token of the one saved.
+    const TOKEN_TABLE = 'create table app.made (token uuid not null default gen_random_uuid()); insert into app.made default values;';
+    const openWithSnapshots = (snapshotDir: string) => openEmbeddedDatabase({ bootstrap, migrations }, { snapshotDir });
+    async function token(snapshotDir: string): Promise<unknown> {
+      const db = await openWithSnapshots(snapshotDir);
+      try {
+        return (await db.query<{ token: string }>('select token from app.made')).rows[0]?.token;
+      } finally {
+        await db.close();
+      }
+    }
+
+    test('saves nothing for files that fail, saves the first database they make, and loads the next from it until a file changes', async () => {
+      const snapshots = path.join(dir, 'snapshots');
+      await migration('1_made.sql', TOKEN_TABLE);
+      await migration('2_more.sql', 'select * from app.missing;');
+      await expect(openWithSnapshots(snapshots)).rejects.toThrow('2_more.sql, line 1');
+      await expect(readdir(snapshots)).rejects.toThrow('ENOENT');
+
+      await migration('2_more.sql', 'create table app.more (n int);');
+      const first = await token(snapshots);
+      expect(await readdir(snapshots)).toHaveLength(1);
+      expect(await token(snapshots)).toBe(first);
+
+      await migration('2_more.sql', 'create table app.more (n bigint);');
+      expect(await token(snapshots)).not.toBe(first);
+      expect(await readdir(snapshots)).toHaveLength(2);
+    });
+
+    test("the project's database loaded from its snapshot is the one its files make: catalogue and rows", async () => {
+      const snapshots = path.join(dir, 'snapshots');
+      const describeDatabase = async (db: PGlite) =>
+        pgliteTestDatabase(db).rolledBack('postgres', async (session) => ({
+          catalogue: await catalogue(session),
+          rows: await Promise.all(TABLES.map((table) => tableRows(session, table))),
+        }));
+      const made = await openEmbeddedDatabase(SUPABASE_PATHS, { snapshotDir: snapshots });
+      const loaded = await openEmbeddedDatabase(SUPABASE_PATHS, { snapshotDir: snapshots });
+      try {
+        expect(await readdir(snapshots)).toHaveLength(1);
+        const expected = await describeDatabase(made);
+        expect(expected.rows.flat().length).toBeGreaterThan(10);
+        expect(await describeDatabase(loaded)).toEqual(expected);
+      } finally {
+        await Promise.all([made.close(), loaded.close()]);
+      }
+    });
   });
 });

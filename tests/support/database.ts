@@ -3,8 +3,8 @@
 // run unchanged on both.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { openEmbeddedDatabase, type EmbeddedPaths } from 'gatsby-source-supabase-content/embedded-db';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { openEmbeddedDatabase, openScriptedDatabase, type EmbeddedPaths } from 'gatsby-source-supabase-content/embedded-db';
 import { PROJECT_SCHEMA } from 'local-supabase';
 
 export const REPO_ROOT = path.join(__dirname, '..', '..');
@@ -134,13 +134,7 @@ export async function runFiles(db: ScratchDatabase, files: SqlFile[]): Promise<v
 
 /** A PGlite holding only supabase/local/bootstrap.sql. */
 export async function openPGliteScratchDatabase(): Promise<ScratchDatabase> {
-  const db = await PGlite.create();
-  try {
-    await db.exec(await readFile(SUPABASE_PATHS.bootstrap, 'utf8'));
-  } catch (error) {
-    await db.close();
-    throw error;
-  }
+  const db = await openScriptedDatabase([SUPABASE_PATHS.bootstrap]);
   return {
     ...pgliteTestDatabase(db),
     run: async (sql) => {

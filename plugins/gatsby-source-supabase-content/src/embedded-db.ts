@@ -1,8 +1,10 @@
 // The embedded default backend: an in-memory PostgreSQL (PGlite) holding the same schema and demo
 // content a Supabase project would, so a build without settings publishes exactly what RLS lets
 // the anonymous role read.
-import { readdir, readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import process from 'node:process';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 
 export interface EmbeddedPaths {
@@ -18,21 +20,65 @@ export type EmbeddedRole = 'anon' | 'authenticated' | 'service_role';
 
 const ROLES: readonly EmbeddedRole[] = ['anon', 'authenticated', 'service_role'];
 
+export interface OpenOptions {
+  /**
+   * A folder of snapshots. The database these exact files make is saved there (PGlite's
+   * dumpDataDir, gzipped) the first time, and loaded from there the next time instead of running the
+   * files again: about 2 s instead of 4–6 s. For a series of short-lived databases, such as tests;
+   * use a folder that lives no longer than the installed PGlite, whose data format it holds.
+   * Defaults to the environment variable PGLITE_SNAPSHOT_DIR; without either, or with null, the
+   * files run every time.
+   */
+  snapshotDir?: string | null;
+}
+
 /** Opens a fresh in-memory database: bootstrap, then each migration in name order, then the seed. */
-export async function openEmbeddedDatabase(paths: EmbeddedPaths): Promise<PGlite> {
+export async function openEmbeddedDatabase(paths: EmbeddedPaths, options: OpenOptions = {}): Promise<PGlite> {
   const files = [paths.bootstrap, ...(await migrationFiles(paths.migrations))];
   if (paths.seed) files.push(paths.seed);
+  return openScriptedDatabase(files, options);
+}
+
+/**
+ * Opens a fresh in-memory database made by running `files` in order, each as one implicit
+ * transaction; a failing file closes the database and is named in the error, with its line.
+ */
+export async function openScriptedDatabase(
+  files: readonly string[],
+  { snapshotDir = process.env.PGLITE_SNAPSHOT_DIR || undefined }: OpenOptions = {},
+): Promise<PGlite> {
   // Read everything first: a missing file fails at once, before PGlite's seconds-long start.
   const scripts = await Promise.all(files.map(async (file) => ({ file, sql: await readScript(file) })));
+  const snapshot = snapshotDir ? path.join(snapshotDir, `${digest(scripts.map((script) => script.sql))}.tar.gz`) : null;
+  const saved = snapshot ? await readFile(snapshot).catch(() => null) : null;
+  if (saved) return PGlite.create({ loadDataDir: new Blob([new Uint8Array(saved)]) });
 
   const db = await PGlite.create();
   try {
     for (const script of scripts) await runScript(db, script.file, script.sql);
+    if (snapshot) await saveSnapshot(db, snapshot);
   } catch (error) {
     await db.close();
     throw error;
   }
   return db;
+}
+
+/** The snapshot's name: the scripts' texts, in order (their paths do not matter). */
+function digest(texts: string[]): string {
+  const hash = createHash('sha256');
+  for (const text of texts) hash.update(`${text.length}:`).update(text);
+  return hash.digest('hex').slice(0, 32);
+}
+
+async function saveSnapshot(db: PGlite, file: string): Promise<void> {
+  const data = new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer());
+  await mkdir(path.dirname(file), { recursive: true });
+  // Several processes may make the same snapshot at once: each writes its own file and renames it
+  // into place, so a reader never sees half a file.
+  const partial = `${file}.${process.pid}.${Date.now()}`;
+  await writeFile(partial, data);
+  await rename(partial, file);
 }
 
 /**
