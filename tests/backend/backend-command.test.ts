@@ -3,11 +3,11 @@
 // rebuild trigger then calls the hook it was given), refuses the same change with the anon key, and
 // stops cleanly on Ctrl+C (SIGINT to its process group) and on SIGTERM.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { scriptCommand } from '../support/package-script';
 import { preflight } from './support/site-backend';
 
 const REPO_ROOT = path.join(__dirname, '..', '..');
@@ -32,10 +32,8 @@ interface Command {
  * pass SIGTERM on, so that is the process a service manager would stop.
  */
 function run(args: string[], { direct = false } = {}): Command {
-  const script = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
-    .backend!;
-  const [program, ...scriptArgs] = direct ? script.split(' ') : ['npm', 'run', '--silent', 'backend', '--'];
-  const child = spawn(program!, [...scriptArgs, ...args], { cwd: REPO_ROOT, detached: true });
+  const [program, ...scriptArgs] = direct ? scriptCommand('backend') : ['npm', 'run', '--silent', 'backend', '--'];
+  const child = spawn(program, [...scriptArgs, ...args], { cwd: REPO_ROOT, detached: true });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));

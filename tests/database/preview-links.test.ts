@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { BUILD_SETTINGS } from '../support/build-settings';
+import { scriptCommand } from '../support/package-script';
 import { REPO_ROOT, migrationFiles, runFiles, sqlState, type Row, type ScratchDatabase } from '../support/database';
 import {
   clusterForTheFile,
@@ -32,11 +33,15 @@ interface CommandResult {
   stderr: string;
 }
 
-/** npm run preview-link as an operator runs it (npm's own output silenced), against `cluster`'s database. */
+/**
+ * npm run preview-link as an operator runs it, against `cluster`'s database: its script's command,
+ * without npm's own start (backend-command.test.ts runs it through npm).
+ */
 async function previewLink(cluster: PostgresCluster, args: string[], env: Record<string, string> = {}): Promise<CommandResult> {
   const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !(BUILD_SETTINGS as readonly string[]).includes(name)));
+  const [program, ...scriptArgs] = scriptCommand('preview-link');
   try {
-    const { stdout, stderr } = await run('npm', ['run', '--silent', 'preview-link', '--', ...args], {
+    const { stdout, stderr } = await run(program, [...scriptArgs, ...args], {
       cwd: REPO_ROOT,
       env: { ...base, SUPABASE_DB_URL: `postgresql://postgres@127.0.0.1:${cluster.port}/postgres`, ...env },
     });

@@ -1,0 +1,15 @@
+// One of package.json's scripts as a command line to run without npm: npm adds about half a second
+// of its own start to each run, and does not pass SIGTERM on to the script. The scripts in question
+// are plain `node …` lines; a test that is about the npm command itself runs it through npm.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const REPO_ROOT = path.join(__dirname, '..', '..');
+
+export function scriptCommand(name: string): [program: string, ...args: string[]] {
+  const { scripts } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const script = scripts[name];
+  if (!script) throw new Error(`package.json has no "${name}" script`);
+  const [program, ...args] = script.split(' ');
+  return [program!, ...args];
+}
