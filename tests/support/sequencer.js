@@ -8,15 +8,16 @@ const Sequencer = require('@jest/test-sequencer').default;
 
 const SLOWEST_FIRST = [
   'tests/database/rebuild-when-quiet.test.ts',
-  'tests/database/preview-links.test.ts',
-  'tests/backend/backend-command.test.ts',
-  'tests/database/doctor.test.ts',
-  'tests/database/pg-cron-cluster.test.ts',
-  'tests/database/inquiry-sweep-job.test.ts',
-  'tests/database/adoption-on-pglite.test.ts',
   'tests/database/embedded-db.test.ts',
-  'tests/backend/preview-api.test.ts',
+  'tests/database/preview-links.test.ts',
+  'tests/database/pg-cron-cluster.test.ts',
+  'tests/database/doctor.test.ts',
+  'tests/database/harness-fails-fast.test.ts',
   'tests/backend/local-backend.test.ts',
+  'tests/database/adoption-on-pglite.test.ts',
+  'tests/backend/backend-command.test.ts',
+  'tests/backend/submissions.test.ts',
+  'plugins/gatsby-source-supabase-content/tests/revision.test.ts',
 ];
 
 const rank = (test) => {
