@@ -15,11 +15,13 @@ const common = {
 };
 
 module.exports = {
-  // Two workers, where Jest would take one on a two-core machine: most slow suites wait (for
-  // pg_cron's minute, a server, a timer) rather than compute, so a second suite runs in that time.
-  // Three were tried: on a machine under load they slowed each suite past its timeouts.
+  // Three workers, where Jest would take one on a two-core machine: the slowest suites wait (for
+  // pg_cron's minute, a server, a timer) rather than compute, and the others run in that time.
+  // Measured on two cores (npm test, fresh cache): 260 s with two workers, 241 s with three, with
+  // 1.5 and 1.8 cores busy. Three used to slow suites past their timeouts, before each PGlite
+  // database loaded from a snapshot (scripts/test.mjs) instead of costing 4-6 s of CPU.
   // tests/support/sequencer.js starts the longest first.
-  maxWorkers: 2,
+  maxWorkers: 3,
   testSequencer: '<rootDir>/tests/support/sequencer.js',
   // A test's first call may start Deno or a server; beside another worker on a busy machine that
   // passes Jest's 5 s default, and a test cut off mid-way leaves its work running into the next.
