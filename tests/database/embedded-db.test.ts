@@ -149,6 +149,8 @@ describe('with files of its own', () => {
   });
 
   describe('with a snapshot folder', () => {
+    // Three or four databases a case; on a busy machine each can take ten seconds or more.
+    const SNAPSHOT_CASE_MS = 90_000;
     // Each open draws a new token; a database loaded from a snapshot has the token of the one saved.
     const TOKEN_TABLE = 'create table app.made (token uuid not null default gen_random_uuid()); insert into app.made default values;';
     const openWithSnapshots = (snapshotDir: string) => openEmbeddedDatabase({ bootstrap, migrations }, { snapshotDir });
@@ -161,40 +163,48 @@ describe('with files of its own', () => {
       }
     }
 
-    test('saves nothing for files that fail, saves the first database they make, and loads the next from it until a file changes', async () => {
-      const snapshots = path.join(dir, 'snapshots');
-      await migration('1_made.sql', TOKEN_TABLE);
-      await migration('2_more.sql', 'select * from app.missing;');
-      await expect(openWithSnapshots(snapshots)).rejects.toThrow('2_more.sql, line 1');
-      await expect(readdir(snapshots)).rejects.toThrow('ENOENT');
+    test(
+      'saves nothing for files that fail, saves the first database they make, and loads the next from it until a file changes',
+      async () => {
+        const snapshots = path.join(dir, 'snapshots');
+        await migration('1_made.sql', TOKEN_TABLE);
+        await migration('2_more.sql', 'select * from app.missing;');
+        await expect(openWithSnapshots(snapshots)).rejects.toThrow('2_more.sql, line 1');
+        await expect(readdir(snapshots)).rejects.toThrow('ENOENT');
 
-      await migration('2_more.sql', 'create table app.more (n int);');
-      const first = await token(snapshots);
-      expect(await readdir(snapshots)).toHaveLength(1);
-      expect(await token(snapshots)).toBe(first);
-
-      await migration('2_more.sql', 'create table app.more (n bigint);');
-      expect(await token(snapshots)).not.toBe(first);
-      expect(await readdir(snapshots)).toHaveLength(2);
-    });
-
-    test("the project's database loaded from its snapshot is the one its files make: catalogue and rows", async () => {
-      const snapshots = path.join(dir, 'snapshots');
-      const describeDatabase = async (db: PGlite) =>
-        pgliteTestDatabase(db).rolledBack('postgres', async (session) => ({
-          catalogue: await catalogue(session),
-          rows: await Promise.all(TABLES.map((table) => tableRows(session, table))),
-        }));
-      const made = await openEmbeddedDatabase(SUPABASE_PATHS, { snapshotDir: snapshots });
-      const loaded = await openEmbeddedDatabase(SUPABASE_PATHS, { snapshotDir: snapshots });
-      try {
+        await migration('2_more.sql', 'create table app.more (n int);');
+        const first = await token(snapshots);
         expect(await readdir(snapshots)).toHaveLength(1);
-        const expected = await describeDatabase(made);
-        expect(expected.rows.flat().length).toBeGreaterThan(10);
-        expect(await describeDatabase(loaded)).toEqual(expected);
-      } finally {
-        await Promise.all([made.close(), loaded.close()]);
-      }
-    });
+        expect(await token(snapshots)).toBe(first);
+
+        await migration('2_more.sql', 'create table app.more (n bigint);');
+        expect(await token(snapshots)).not.toBe(first);
+        expect(await readdir(snapshots)).toHaveLength(2);
+      },
+      SNAPSHOT_CASE_MS,
+    );
+
+    test(
+      "the project's database loaded from its snapshot is the one its files make: catalogue and rows",
+      async () => {
+        const snapshots = path.join(dir, 'snapshots');
+        const describeDatabase = async (db: PGlite) =>
+          pgliteTestDatabase(db).rolledBack('postgres', async (session) => ({
+            catalogue: await catalogue(session),
+            rows: await Promise.all(TABLES.map((table) => tableRows(session, table))),
+          }));
+        const made = await openEmbeddedDatabase(SUPABASE_PATHS, { snapshotDir: snapshots });
+        const loaded = await openEmbeddedDatabase(SUPABASE_PATHS, { snapshotDir: snapshots });
+        try {
+          expect(await readdir(snapshots)).toHaveLength(1);
+          const expected = await describeDatabase(made);
+          expect(expected.rows.flat().length).toBeGreaterThan(10);
+          expect(await describeDatabase(loaded)).toEqual(expected);
+        } finally {
+          await Promise.all([made.close(), loaded.close()]);
+        }
+      },
+      SNAPSHOT_CASE_MS,
+    );
   });
 });
