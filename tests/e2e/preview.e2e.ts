@@ -6,13 +6,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
+import { TIMELINE } from '../../src/content/copy';
 import { PREVIEW_TEXT } from '../../src/content/preview';
 import type { LocalBackend } from 'local-supabase';
 import { insertPreviewLink, type LinkState } from '../support/preview-links';
 import { openPage, type TrackedPage } from './support/browser';
 import { browserForTheFile } from './support/file-browser';
 import { startBackendAtBuildPort } from './support/backend-content';
-import { publishedSeedContent, waitFor } from './support/page-helpers';
+import { publishedSeedContent, settledScrollLeft, waitFor } from './support/page-helpers';
 import { SITES_DIR } from './support/site-build';
 
 const TOKEN = 'e2e-preview-token-0123456789abcdefghijklmnopq';
@@ -150,6 +151,9 @@ describe('in the editor page', () => {
     const first = timelineItems(preview).first();
     const id = await first.getAttribute('data-item-id');
     await first.focus();
+    // Focus scrolls the card into view, smoothly; a drag that starts mid-scroll counts the rest of the
+    // scroll in the card's offset (a busy run saw 40 px after the first step).
+    await settledScrollLeft(preview.getByRole('region', { name: TIMELINE.scrollRegionLabel, exact: true }));
     await preview.page().keyboard.press('Space');
     await expect(
       waitFor(
