@@ -5,12 +5,10 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { promisify } from 'node:util';
+import { REPO_ROOT } from '../support/database';
 import { scriptCommand } from '../support/package-script';
 import { preflight } from './support/site-backend';
-
-const REPO_ROOT = path.join(__dirname, '..', '..');
 const execFileAsync = promisify(execFile);
 // PGlite loads the migrations and seed first, on a machine that may be busy.
 const START_MS = 90_000;

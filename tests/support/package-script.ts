@@ -3,8 +3,7 @@
 // are plain `node …` lines; a test that is about the npm command itself runs it through npm.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-
-const REPO_ROOT = path.join(__dirname, '..', '..');
+import { REPO_ROOT } from './database';
 
 export function scriptCommand(name: string): [program: string, ...args: string[]] {
   const { scripts } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
