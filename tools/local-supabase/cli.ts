@@ -84,14 +84,8 @@ async function main(): Promise<void> {
     onAlert: (alert) => console.log(`alert (${alert.cause}): ${alert.text}`),
     onBuildHookCall: (status) => console.log(`build hook: ${status || 'unreachable'} POST ${chosen.buildHook?.url}`),
   });
-  console.log(`local Supabase on ${backend.url} (PGlite: bootstrap, migrations, seed)`);
-  console.log(`  GATSBY_SUPABASE_URL=${backend.url}`);
-  console.log(`  GATSBY_SUPABASE_ANON_KEY=${backend.anonKey}`);
-  console.log(`  service role key: ${backend.serviceKey}`);
-  console.log(`  SUPABASE_DB_URL=${backend.dbUrl} (npm run preview-link, npm run doctor)`);
-  if (chosen.buildHook) console.log(`  the rebuild trigger calls ${chosen.buildHook.url}`);
-  console.log('  the inquiry sweep and alerts run every minute; every request, email and alert is logged below; Ctrl+C stops it');
-
+  // Listening for the signals before printing the settings: whoever reads them may stop the backend
+  // at once, and a signal with no listener yet would kill Node without stopping anything.
   const stop = (signal: NodeJS.Signals) => {
     console.log(`${signal}: stopping`);
     backend.stop().then(
@@ -107,6 +101,14 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+
+  console.log(`local Supabase on ${backend.url} (PGlite: bootstrap, migrations, seed)`);
+  console.log(`  GATSBY_SUPABASE_URL=${backend.url}`);
+  console.log(`  GATSBY_SUPABASE_ANON_KEY=${backend.anonKey}`);
+  console.log(`  service role key: ${backend.serviceKey}`);
+  console.log(`  SUPABASE_DB_URL=${backend.dbUrl} (npm run preview-link, npm run doctor)`);
+  if (chosen.buildHook) console.log(`  the rebuild trigger calls ${chosen.buildHook.url}`);
+  console.log('  the inquiry sweep and alerts run every minute; every request, email and alert is logged below; Ctrl+C stops it');
 }
 
 main().catch((error: unknown) => {
