@@ -77,10 +77,16 @@ describe('with the repository’s bootstrap, migrations and seed', () => {
 });
 
 describe('with files of its own', () => {
-  // Each case starts its own PGlite, which takes a few seconds (initdb runs in WebAssembly).
-  jest.setTimeout(30_000);
-  // These cases are about running the files: no snapshot, whatever PGLITE_SNAPSHOT_DIR says.
-  const RUN_FILES = { snapshotDir: null };
+  // Each case starts its own PGlite, which takes a few seconds, and the first one also makes and
+  // saves the empty database (initdb runs in WebAssembly): more than 30 s on a busy machine.
+  jest.setTimeout(60_000);
+  // These cases are about running the files. They share a snapshot folder of their own, in which
+  // each case's files are new, so the files run, each time on a copy of the empty database.
+  let runFiles: { snapshotDir: string };
+  beforeAll(async () => {
+    runFiles = { snapshotDir: await mkdtemp(path.join(tmpdir(), 'embedded-db-snapshots-')) };
+  });
+  afterAll(() => rm(runFiles.snapshotDir, { recursive: true, force: true }));
   let dir: string;
   let migrations: string;
   let bootstrap: string;
@@ -103,7 +109,7 @@ describe('with files of its own', () => {
     const seed = path.join(dir, 'seed.sql');
     await writeFile(seed, "insert into app.log (step) values ('seeded');");
 
-    const db = await openEmbeddedDatabase({ bootstrap, migrations, seed }, RUN_FILES);
+    const db = await openEmbeddedDatabase({ bootstrap, migrations, seed }, runFiles);
     try {
       expect((await db.query('select step from app.log')).rows).toEqual([{ step: 'seeded' }]);
     } finally {
@@ -113,7 +119,7 @@ describe('with files of its own', () => {
 
   test('the seed is optional', async () => {
     await migration('1_table.sql', 'create table app.t (n int);');
-    const db = await openEmbeddedDatabase({ bootstrap, migrations }, RUN_FILES);
+    const db = await openEmbeddedDatabase({ bootstrap, migrations }, runFiles);
     try {
       expect((await db.query('select count(*)::int as n from app.t')).rows).toEqual([{ n: 0 }]);
     } finally {
@@ -124,7 +130,7 @@ describe('with files of its own', () => {
   test('a failing migration is named, with the line of the error', async () => {
     await migration('1_good.sql', 'create table app.t (n int);');
     await migration('2_bad.sql', 'create table app.u (n int);\n\ninsert into app.missing values (1);\n');
-    await expect(openEmbeddedDatabase({ bootstrap, migrations }, RUN_FILES)).rejects.toThrow(
+    await expect(openEmbeddedDatabase({ bootstrap, migrations }, runFiles)).rejects.toThrow(
       `${path.join(migrations, '2_bad.sql')}, line 3: relation "app.missing" does not exist`,
     );
   });
@@ -132,20 +138,20 @@ describe('with files of its own', () => {
   test('a failing bootstrap or seed is named', async () => {
     const seed = path.join(dir, 'seed.sql');
     await writeFile(seed, "insert into app.nowhere values ('x');");
-    await expect(openEmbeddedDatabase({ bootstrap, migrations, seed }, RUN_FILES)).rejects.toThrow(`${seed}, line 1:`);
+    await expect(openEmbeddedDatabase({ bootstrap, migrations, seed }, runFiles)).rejects.toThrow(`${seed}, line 1:`);
     await writeFile(bootstrap, 'create schema app;\nselec 1;');
-    await expect(openEmbeddedDatabase({ bootstrap, migrations, seed }, RUN_FILES)).rejects.toThrow(
+    await expect(openEmbeddedDatabase({ bootstrap, migrations, seed }, runFiles)).rejects.toThrow(
       `${bootstrap}, line 2: syntax error at or near "selec"`,
     );
   });
 
   test('a missing migrations directory or seed file is named', async () => {
     const nowhere = path.join(dir, 'no-such-dir');
-    await expect(openEmbeddedDatabase({ bootstrap, migrations: nowhere }, RUN_FILES)).rejects.toThrow(
+    await expect(openEmbeddedDatabase({ bootstrap, migrations: nowhere }, runFiles)).rejects.toThrow(
       `Cannot read the migrations directory ${nowhere}`,
     );
     const seed = path.join(dir, 'no-seed.sql');
-    await expect(openEmbeddedDatabase({ bootstrap, migrations, seed }, RUN_FILES)).rejects.toThrow(`Cannot read ${seed}`);
+    await expect(openEmbeddedDatabase({ bootstrap, migrations, seed }, runFiles)).rejects.toThrow(`Cannot read ${seed}`);
   });
 
   describe('with a snapshot folder', () => {
@@ -170,22 +176,23 @@ describe('with files of its own', () => {
         await migration('1_made.sql', TOKEN_TABLE);
         await migration('2_more.sql', 'select * from app.missing;');
         await expect(openWithSnapshots(snapshots)).rejects.toThrow('2_more.sql, line 1');
-        await expect(readdir(snapshots)).rejects.toThrow('ENOENT');
+        // Only the empty database, which the files started from.
+        expect(await readdir(snapshots)).toHaveLength(1);
 
         await migration('2_more.sql', 'create table app.more (n int);');
         const first = await token(snapshots);
-        expect(await readdir(snapshots)).toHaveLength(1);
+        expect(await readdir(snapshots)).toHaveLength(2);
         expect(await token(snapshots)).toBe(first);
 
         await migration('2_more.sql', 'create table app.more (n bigint);');
         expect(await token(snapshots)).not.toBe(first);
-        expect(await readdir(snapshots)).toHaveLength(2);
+        expect(await readdir(snapshots)).toHaveLength(3);
       },
       SNAPSHOT_CASE_MS,
     );
 
     test(
-      "the project's database loaded from its snapshot is the one its files make: catalogue and rows",
+      "the project's database is the same made fresh, made on a copy of the empty database, and loaded from its snapshot: catalogue and rows",
       async () => {
         const snapshots = path.join(dir, 'snapshots');
         const describeDatabase = async (db: PGlite) =>
@@ -193,15 +200,25 @@ describe('with files of its own', () => {
             catalogue: await catalogue(session),
             rows: await Promise.all(TABLES.map((table) => tableRows(session, table))),
           }));
-        const made = await openEmbeddedDatabase(SUPABASE_PATHS, { snapshotDir: snapshots });
+        type Description = Awaited<ReturnType<typeof describeDatabase>>;
+        const withoutClock = ({ catalogue, rows }: Description) => ({
+          catalogue,
+          rows: rows.map((table) => table.map((row) => ({ ...row, created_at: null, updated_at: null }))),
+        });
+        const fresh = await openEmbeddedDatabase(SUPABASE_PATHS, { snapshotDir: null });
+        const onCopy = await openEmbeddedDatabase(SUPABASE_PATHS, { snapshotDir: snapshots });
         const loaded = await openEmbeddedDatabase(SUPABASE_PATHS, { snapshotDir: snapshots });
         try {
-          expect(await readdir(snapshots)).toHaveLength(1);
-          const expected = await describeDatabase(made);
+          // The empty database's and the project's.
+          expect(await readdir(snapshots)).toHaveLength(2);
+          const expected = await describeDatabase(fresh);
           expect(expected.rows.flat().length).toBeGreaterThan(10);
-          expect(await describeDatabase(loaded)).toEqual(expected);
+          const copied = await describeDatabase(onCopy);
+          // Made seconds apart, the two differ only in the seed's timestamps.
+          expect(withoutClock(copied)).toEqual(withoutClock(expected));
+          expect(await describeDatabase(loaded)).toEqual(copied);
         } finally {
-          await Promise.all([made.close(), loaded.close()]);
+          await Promise.all([fresh.close(), onCopy.close(), loaded.close()]);
         }
       },
       SNAPSHOT_CASE_MS,
