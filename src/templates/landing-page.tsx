@@ -6,6 +6,7 @@ import { ContactModalProvider } from '../components/ContactModalProvider';
 import { LandingPage, type LandingContent } from '../components/LandingPage';
 import { LanguageSuggestion } from '../components/LanguageSuggestion';
 import { SeoHead } from '../components/SeoHead';
+import { SECTION_IDS } from '../content/constants';
 import type { Dictionary } from '../content/dictionary';
 import type { Language } from '../content/languages';
 import { localizeLists, readyList } from '../content/lists';
@@ -73,8 +74,16 @@ export default function LandingPageTemplate({ data, pageContext }: PageProps<Ind
   );
 }
 
+// A browser paints what it has parsed while the rest of the HTML is on its way. The hero's claims
+// are centred beside the headline, so a hero painted half-parsed would move when the rest came. The
+// expect link holds the first paint until the parser reaches the section after the hero, so the hero
+// is whole when first drawn (Chromium lifts the hold at the named element's start, so the hero itself
+// cannot be the mark; other browsers ignore the link).
 export const Head: HeadFC<IndexData, LandingPageContext> = ({ data, pageContext }) => (
-  <SeoHead site={data.site.siteMetadata} language={pageContext.language} dictionary={pageContext.dictionary} />
+  <>
+    <SeoHead site={data.site.siteMetadata} language={pageContext.language} dictionary={pageContext.dictionary} />
+    <link rel="expect" href={`#${SECTION_IDS.snapshot}`} blocking="render" />
+  </>
 );
 
 export const query = graphql`

@@ -1,6 +1,8 @@
 // The default build (embedded content, no backend settings), served like `npm run serve`, read in
 // Chromium as a visitor reads it: every part and text of the spec, the flows, the keyboard, the
 // forced light theme, layout at phone widths, accessibility, and no console errors anywhere.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { FOOTER, HERO, SNAPSHOT, COVERAGE, STATUS_LABELS, TIMELINE } from '../../src/content/copy';
 import { SECTION_IDS, TIMELINE_STEP_PX } from '../../src/content/constants';
@@ -484,6 +486,23 @@ describe('the page as a whole', () => {
     expect(await layoutShift(page)).toBeLessThan(0.001);
   });
 
+  it.each([390, 1440])('does not move when its HTML arrives in pieces, as on a slow network (%i px)', async (width) => {
+    // The page's HTML is cut after the first of the hero's two claims, and the rest follows a second
+    // later. A browser paints what it has parsed meanwhile; the claims are centred beside the
+    // headline, so a half-parsed list would be drawn lower and jump up when the second claim came.
+    const server = await servePageInPieces(
+      site(),
+      (html) => html.indexOf('</div>', html.indexOf('<dl', html.indexOf('id="top"'))) + '</div>'.length,
+    );
+    try {
+      const { page } = await visit({ viewport: { width, height: 900 }, initScript: countLayoutShifts }, `${server.url}/`);
+      await page.waitForTimeout(300);
+      expect(await layoutShift(page)).toBeLessThan(0.001);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('takes screenshots at 390 and 1440 px for people to look at', async () => {
     for (const width of [390, 1440]) {
       const { page } = await visit({ viewport: { width, height: width === 390 ? 844 : 900 } });
@@ -498,6 +517,30 @@ describe('the page as a whole', () => {
     }
   });
 });
+
+/**
+ * Serves `origin` through a server of its own (same origin for the page's scripts and policy) that
+ * sends the page's HTML in two pieces, cut where `cutAt` says, a second apart; everything else as is.
+ */
+async function servePageInPieces(origin: string, cutAt: (html: string) => number): Promise<{ url: string; stop(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    void (async () => {
+      const answer = await fetch(new URL(req.url ?? '/', origin));
+      const body = Buffer.from(await answer.arrayBuffer());
+      res.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/octet-stream' });
+      if (req.url !== '/') return res.end(body);
+      const html = body.toString('utf8');
+      const cut = cutAt(html);
+      if (cut <= 0) throw new Error('servePageInPieces: no place to cut the page');
+      res.write(html.slice(0, cut));
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      res.end(html.slice(cut));
+    })().catch((error: unknown) => res.destroy(error as Error));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+}
 
 async function expectVisibleText(scope: Page | ReturnType<Page['locator']>, texts: string[]): Promise<void> {
   for (const text of texts) {
