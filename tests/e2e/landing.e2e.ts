@@ -490,10 +490,7 @@ describe('the page as a whole', () => {
     // The page's HTML is cut after the first of the hero's two claims, and the rest follows a second
     // later. A browser paints what it has parsed meanwhile; the claims are centred beside the
     // headline, so a half-parsed list would be drawn lower and jump up when the second claim came.
-    const server = await servePageInPieces(
-      site(),
-      (html) => html.indexOf('</div>', html.indexOf('<dl', html.indexOf('id="top"'))) + '</div>'.length,
-    );
+    const server = await servePageInPieces(site(), afterFirstClaim);
     try {
       const { page } = await visit({ viewport: { width, height: 900 }, initScript: countLayoutShifts }, `${server.url}/`);
       await page.waitForTimeout(300);
@@ -517,6 +514,14 @@ describe('the page as a whole', () => {
     }
   });
 });
+
+/** Where the hero's list of claims (`#top dl`) ends its first card; -1 when the page has no such list. */
+function afterFirstClaim(html: string): number {
+  const hero = html.indexOf('id="top"');
+  const list = hero < 0 ? -1 : html.indexOf('<dl', hero);
+  const firstCardEnd = list < 0 ? -1 : html.indexOf('</div>', list);
+  return firstCardEnd < 0 ? -1 : firstCardEnd + '</div>'.length;
+}
 
 /**
  * Serves `origin` through a server of its own (same origin for the page's scripts and policy) that
