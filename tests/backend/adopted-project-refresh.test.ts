@@ -4,12 +4,15 @@
 // the same server through the source plugin: both sides must normalise to equal rows, so an
 // unchanged list stays unchanged on screen.
 import path from 'node:path';
-import { fakeGatsby } from 'gatsby-source-supabase-content/testing';
+import { fakeGatsby, removeFakeCacheFolders } from 'gatsby-source-supabase-content/testing';
 import { PROJECT_SCHEMA, startLocalBackend, type LocalBackend } from 'local-supabase';
 import { readyList, type PageLists } from '../../src/content/lists';
 import { CONTENT_TABLES, PAGE_LISTS, PAGE_LIST_KEYS } from '../../src/content/model';
 import { createContentReader } from '../../src/lib/content-reader';
 import { applyOutcome } from '../../src/lib/refresh';
+
+// The pictures' cache folders the sourcing made.
+afterAll(removeFakeCacheFolders);
 
 const KEY = 'anon-key-for-tests';
 

@@ -3,9 +3,12 @@
 // and blanks in optional columns, extra columns, values of another type, rows without a title.
 // The build publishes every row it can show, in order, and names each row it leaves out.
 import path from 'node:path';
-import { fakeGatsby } from 'gatsby-source-supabase-content/testing';
+import { fakeGatsby, removeFakeCacheFolders } from 'gatsby-source-supabase-content/testing';
 import { PROJECT_SCHEMA, startLocalBackend, type Intercept, type LocalBackend } from 'local-supabase';
 import { CONTENT_TABLES } from '../../src/content/model';
+
+// The pictures' cache folders the sourcing made.
+afterAll(removeFakeCacheFolders);
 
 const KEY = 'anon-key-for-tests';
 

@@ -4,10 +4,13 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { openEmbeddedDatabase } from 'gatsby-source-supabase-content/embedded-db';
 import type { SupabaseContentOptions } from 'gatsby-source-supabase-content/gatsby-node';
-import { fakeGatsby } from 'gatsby-source-supabase-content/testing';
+import { fakeGatsby, removeFakeCacheFolders } from 'gatsby-source-supabase-content/testing';
 import { CONTENT_REVISION } from '../../src/content/model';
 import { SUPABASE_PATHS } from '../support/database';
 import { configFor, pluginOptions, restoreBuildEnv } from '../support/gatsby-config';
+
+// The pictures' cache folders the sourcing made.
+afterAll(removeFakeCacheFolders);
 
 afterEach(restoreBuildEnv);
 

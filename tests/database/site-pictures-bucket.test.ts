@@ -6,8 +6,8 @@
 // can neither upload nor list.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { withRole } from 'gatsby-source-supabase-content/embedded-db';
+import type { PGlite } from '@electric-sql/pglite';
+import { openScriptedDatabase, withRole } from 'gatsby-source-supabase-content/embedded-db';
 import { INSUFFICIENT_PRIVILEGE, SUPABASE_PATHS, sqlState } from '../support/database';
 
 const MIGRATION = path.join(SUPABASE_PATHS.migrations, '20261124000500_site_pictures_bucket.sql');
@@ -51,8 +51,7 @@ let withoutStorage: unknown;
 
 beforeAll(async () => {
   migration = await readFile(MIGRATION, 'utf8');
-  db = await PGlite.create();
-  await db.exec(await readFile(SUPABASE_PATHS.bootstrap, 'utf8'));
+  db = await openScriptedDatabase([SUPABASE_PATHS.bootstrap]);
   // First as on plain PostgreSQL: no storage schema yet.
   withoutStorage = await db.exec(migration).then(
     async () => (await db.query(`select to_regnamespace('storage') as storage`)).rows,

@@ -6,8 +6,7 @@
 // must recognise them as unchanged.
 // The build also has a Turnstile site key, as a production build may: its policy must let the
 // widget load when the modal opens (Cloudflare's servers are stood in for by the browser's routing).
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import type { Page } from 'playwright-core';
@@ -49,7 +48,7 @@ const { open } = browserForTheFile();
 
 beforeAll(async () => {
   // The legacy project as it stands today, then the migrations as `supabase db push` applies them.
-  const bootstrap = path.join(mkdtempSync(path.join(tmpdir(), 'adopted-')), 'bootstrap-and-legacy.sql');
+  const bootstrap = path.join(SITES_DIR, 'adopted-bootstrap-and-legacy.sql');
   writeFileSync(bootstrap, `${readFileSync(PROJECT_SCHEMA.bootstrap, 'utf8')}\n${readFileSync(FIXTURE, 'utf8')}`);
   backend = await startLocalBackend({ paths: { bootstrap, migrations: PROJECT_SCHEMA.migrations } });
   await buildSite({

@@ -4,6 +4,7 @@
 // through it (the `testing` entry), so neither needs a Gatsby build to see the nodes.
 import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Node, NodeInput } from 'gatsby';
@@ -23,17 +24,27 @@ export interface ReportedError {
   text: string;
 }
 
+const folders: string[] = [];
+
+/** Deletes the folders of the fake caches made so far: call it after the tests, e.g. `afterAll(removeFakeCacheFolders)`. */
+export async function removeFakeCacheFolders(): Promise<void> {
+  await Promise.all(folders.splice(0).map((folder) => rm(folder, { recursive: true, force: true })));
+}
+
 /**
  * The plugin's cache (GatsbyCache): values kept as Gatsby persists them (serialised), and a folder
- * of its own for files, made on first use. Hand the same one to a second fakeGatsby to play the
- * next build with a warm cache.
+ * of its own for files, made on first use in the system's temporary folder (removeFakeCacheFolders
+ * deletes them). Hand the same one to a second fakeGatsby to play the next build with a warm cache.
  */
 export function fakeCache() {
   const entries = new Map<string, string>();
   let directory: string | undefined;
   return {
     get directory(): string {
-      directory ??= mkdtempSync(path.join(tmpdir(), 'fake-gatsby-cache-'));
+      if (!directory) {
+        directory = mkdtempSync(path.join(tmpdir(), 'fake-gatsby-cache-'));
+        folders.push(directory);
+      }
       return directory;
     },
     get: (key: string): Promise<unknown> => {

@@ -5,8 +5,11 @@ import type * as EmbeddedDb from '../src/embedded-db';
 import { publishedQuery } from '../src/embedded';
 import { ERROR_CODES } from '../src/errors';
 import { DEFAULT_WORDING } from '../src/source-nodes';
-import { fakeGatsby } from '../testing';
+import { fakeGatsby, removeFakeCacheFolders } from '../testing';
 import { EMBEDDED, RECIPES, TABLES } from './fixtures/model';
+
+// The pictures' cache folders the sourcing made.
+afterAll(removeFakeCacheFolders);
 
 // Records the role of every query the driver runs, and runs it for real.
 const roles: string[] = [];

@@ -7,8 +7,11 @@ import { onPluginInit } from '../src/on-plugin-init';
 import { remoteDriver } from '../src/remote';
 import { sourceContent } from '../src/source-nodes';
 import { ERROR_CODES } from '../src/errors';
-import { fakeGatsby } from '../testing';
+import { fakeGatsby, removeFakeCacheFolders } from '../testing';
 import { EMBEDDED, TABLES } from './fixtures/model';
+
+// The pictures' cache folders the sourcing made.
+afterAll(removeFakeCacheFolders);
 
 const KEY = 'anon-key-for-tests';
 const tables = TABLES;

@@ -9,8 +9,11 @@ import sharp from 'sharp';
 import type { Driver } from '../src/drivers';
 import { downloadPicture, fetchPictures, pictureFormat, type PictureLimits } from '../src/pictures';
 import { PLUGIN_NAME, sourceContent } from '../src/source-nodes';
-import { fakeCache, fakeGatsby } from '../testing';
+import { fakeCache, fakeGatsby, removeFakeCacheFolders } from '../testing';
 import { AUTHORS } from './fixtures/model';
+
+// The pictures' cache folders the sourcing made.
+afterAll(removeFakeCacheFolders);
 
 /**
  * A phone-sized photo: 3000×2000 pixels of noise, which JPEG compresses about as badly as a

@@ -12,8 +12,11 @@ import { remoteDriver } from '../src/remote';
 import { REVISION_TYPE_DEFINITION, createSchemaCustomization } from '../src/schema';
 import type { RevisionSpec } from '../src/revision';
 import { sourceContent } from '../src/source-nodes';
-import { fakeGatsby } from '../testing';
+import { fakeGatsby, removeFakeCacheFolders } from '../testing';
 import { EMBEDDED, REVISION, SEEDED_REVISION, TABLES } from './fixtures/model';
+
+// The pictures' cache folders the sourcing made.
+afterAll(removeFakeCacheFolders);
 
 const KEY = 'anon-key-for-tests';
 const revisionNodes = (gatsby: ReturnType<typeof fakeGatsby>) =>
