@@ -19,6 +19,7 @@ import {
   PICTURE_BUCKET,
   RENAMED_TIMELINE,
   resetBackendContent,
+  BUILD_PORT_WAIT_MS,
   startBackendAtBuildPort,
 } from './support/backend-content';
 import { listReadsOf, pageRequests, refreshReadsOf, revisionRequestsOf } from './support/page-requests';
@@ -37,7 +38,7 @@ const site = () => `${process.env.E2E_BACKEND_SITE_URL}/`;
 beforeAll(async () => {
   backend = await startBackendAtBuildPort();
   browser = await launchBrowser();
-}, 60_000);
+}, BUILD_PORT_WAIT_MS + 60_000);
 
 beforeEach(async () => {
   await resetBackendContent(backend);
