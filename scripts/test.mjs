@@ -62,7 +62,7 @@ async function deno() {
 
 const groups = {
   unit: [jest([]), deno],
-  e2e: [jest(['--config', 'tests/e2e/jest.config.js'])],
+  e2e: [jest(['--config', 'tests/e2e/jest.config.js', '--runInBand'])],
 };
 const steps = groups[group];
 if (!steps) {

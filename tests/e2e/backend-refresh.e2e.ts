@@ -19,7 +19,6 @@ import {
   PICTURE_BUCKET,
   RENAMED_TIMELINE,
   resetBackendContent,
-  BUILD_PORT_WAIT_MS,
   startBackendAtBuildPort,
 } from './support/backend-content';
 import { listReadsOf, pageRequests, refreshReadsOf, revisionRequestsOf } from './support/page-requests';
@@ -38,7 +37,7 @@ const site = () => `${process.env.E2E_BACKEND_SITE_URL}/`;
 beforeAll(async () => {
   backend = await startBackendAtBuildPort();
   browser = await launchBrowser();
-}, BUILD_PORT_WAIT_MS + 60_000);
+}, 60_000);
 
 beforeEach(async () => {
   await resetBackendContent(backend);

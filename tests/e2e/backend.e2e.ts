@@ -10,7 +10,6 @@ import {
   HIDDEN_SEED_MATERIAL,
   RENAMED_FEATURE,
   RENAMED_TIMELINE,
-  BUILD_PORT_WAIT_MS,
   startBackendAtBuildPort,
 } from './support/backend-content';
 import { browserForTheFile } from './support/file-browser';
@@ -21,7 +20,7 @@ const { visit } = browserForTheFile();
 
 beforeAll(async () => {
   backend = await startBackendAtBuildPort();
-}, BUILD_PORT_WAIT_MS + 60_000);
+}, 60_000);
 
 afterAll(async () => {
   await backend?.stop();

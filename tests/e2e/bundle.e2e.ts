@@ -9,7 +9,6 @@ import type { Browser, Page } from 'playwright-core';
 import { FOOTER, HERO } from '../../src/content/copy';
 import path from 'node:path';
 import { SITES_DIR } from './support/site-build';
-import { holdBuildPortForTheFile } from './support/backend-content';
 import { launchBrowser, openPage } from './support/browser';
 import { firstPaintMs, totalKb, watchScripts } from './support/page-weight';
 
@@ -18,9 +17,6 @@ import { firstPaintMs, totalKb, watchScripts } from './support/page-weight';
 const SUPABASE_MARKERS = ['supabase-js', 'GoTrueClient', 'RealtimeClient'];
 const LAZY_GROUP = 'backend-client';
 const READER_GROUP = 'content-reader';
-
-// Its visits to the backend build find no backend (the page's calls fail or are answered here).
-holdBuildPortForTheFile();
 
 /** Runs `look` in a browser of its own, started for it and closed after it, whatever happens. */
 async function inOwnBrowser(look: (browser: Browser) => Promise<void>): Promise<void> {
@@ -172,7 +168,7 @@ describe.each([
       const page = await context.newPage();
       const built = site(variant);
       // The most a visit fetches: the content moved on since the build, so the refresh loads its
-      // reader too (no backend runs while this file holds the port; its revision answers here).
+      // reader too (the backend is not running for this file; its revision answers here).
       await page.route('**/rest/v1/rpc/content_revision?*', (route) =>
         route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: '"moved"' }),
       );
@@ -193,7 +189,7 @@ describe.each([
 it('loads supabase-js for the modal only, once a visitor asks for it', () =>
   inOwnBrowser(async (browser) => {
     const tracked = await openPage(browser, `${process.env.E2E_BACKEND_SITE_URL}/`, {
-      // No backend runs while this file holds the port: the modal's calls fail, which is not the point here.
+      // The backend is not running for this file: the modal's calls fail, which is not the point here.
       ignoreRequest: (url) => url.includes(`127.0.0.1:${process.env.E2E_BACKEND_PORT}`),
     });
     const built = site('backend');

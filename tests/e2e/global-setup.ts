@@ -10,7 +10,7 @@
 //              content-only rebuild an edit triggers (warm cache), which is the one served; each
 //              build's requests to the backend are kept for the tests.
 // The backend only runs for its builds; test files start their own at the same port (the URL is
-// baked into the build), taking turns on it, so each file controls a fresh database.
+// baked into the build), so each file controls a fresh database.
 // E2E_REUSE_BUILD=1 reuses the last builds in artifacts/e2e-sites (for iterating on tests only).
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';

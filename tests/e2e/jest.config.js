@@ -1,5 +1,5 @@
-// Browser tests (`npm run test:e2e`): global setup builds the site once per variant and serves each
-// build; every *.e2e.ts file then drives Chromium against them, two files at a time.
+// Browser tests (`npm run test:e2e`, run with --runInBand): global setup builds the site once per
+// variant and serves each build; every *.e2e.ts file then drives Chromium against them.
 // The TypeScript and PGlite transforms are the unit tests' own, taken from the root config so the
 // two cannot drift apart.
 const path = require('node:path');
@@ -17,12 +17,6 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/'],
   globalSetup: '<rootDir>/tests/e2e/global-setup.ts',
   globalTeardown: '<rootDir>/tests/e2e/global-teardown.ts',
-  // Two files at once: on two cores the test files took 417 s instead of 525 s one at a time
-  // (measured after the same builds). Files that share something take turns on it: the backend
-  // build's port (support/backend-content.ts) and ./public and ./.cache (the build lock,
-  // support/site-build.ts). tests/e2e/sequencer.js orders the files so that the turns rarely wait.
-  maxWorkers: 2,
-  testSequencer: '<rootDir>/tests/e2e/sequencer.js',
   // A browser flow waits for real timers (the 1.5 s simulated submit, the 2 s auto-close).
   testTimeout: 60_000,
   slowTestThreshold: 20,

@@ -11,7 +11,7 @@ import { EN } from '../../src/content/dictionaries/en';
 import { ID } from '../../src/content/dictionaries/id';
 import { MODAL_COPY } from '../../src/content/modal';
 import { hydrated, launchBrowser, openPage, screenshot, type TrackedPage } from './support/browser';
-import { BACKEND_MATERIAL, UNTRANSLATED, BUILD_PORT_WAIT_MS, startBackendAtBuildPort } from './support/backend-content';
+import { BACKEND_MATERIAL, UNTRANSLATED, startBackendAtBuildPort } from './support/backend-content';
 import { SITES_DIR } from './support/site-build';
 
 const SITE = process.env.E2E_BACKEND_SITE_URL as string;
@@ -26,7 +26,7 @@ const pages: TrackedPage[] = [];
 beforeAll(async () => {
   backend = await startBackendAtBuildPort();
   browser = await launchBrowser();
-}, BUILD_PORT_WAIT_MS + 60_000);
+}, 60_000);
 
 afterEach(async () => {
   const problems = pages.flatMap((p) => p.problems);

@@ -7,7 +7,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { SECTION_IDS } from '../../src/content/constants';
 import { COVERAGE } from '../../src/content/copy';
 import type { LoggedRequest } from 'local-supabase';
-import { DEAD_PICTURE_MATERIAL, DEAD_PICTURE_NAME, PHOTO_NAMES, PICTURE_BUCKET, holdBuildPortForTheFile } from './support/backend-content';
+import { DEAD_PICTURE_MATERIAL, DEAD_PICTURE_NAME, PHOTO_NAMES, PICTURE_BUCKET } from './support/backend-content';
 import { browserForTheFile } from './support/file-browser';
 import { countLayoutShifts, layoutShiftWithin, scrollThrough } from './support/page-helpers';
 import { backendBuildFiles, type BackendBuild } from './support/site-build';
@@ -46,9 +46,8 @@ describe('the builds made against the backend', () => {
 });
 
 describe('the page, with the backend down', () => {
-  holdBuildPortForTheFile();
   beforeAll(async () => {
-    // No other file's backend runs while this block holds the port: nothing answers at the build's backend URL.
+    // The previous test file's backend has stopped: nothing answers at the build's backend URL.
     await expect(fetch(backendOrigin())).rejects.toThrow();
   });
   const { open } = browserForTheFile();

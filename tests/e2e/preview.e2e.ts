@@ -12,7 +12,7 @@ import type { LocalBackend } from 'local-supabase';
 import { insertPreviewLink, type LinkState } from '../support/preview-links';
 import { openPage, type TrackedPage } from './support/browser';
 import { browserForTheFile } from './support/file-browser';
-import { BUILD_PORT_WAIT_MS, startBackendAtBuildPort } from './support/backend-content';
+import { startBackendAtBuildPort } from './support/backend-content';
 import { publishedSeedContent, settledScrollLeft, waitFor } from './support/page-helpers';
 import { SITES_DIR } from './support/site-build';
 
@@ -44,7 +44,7 @@ beforeAll(async () => {
     [DRAFT.period, DRAFT.title],
   );
   await addLink(TOKEN);
-}, BUILD_PORT_WAIT_MS + 60_000);
+}, 60_000);
 
 afterAll(async () => {
   await backend?.stop();

@@ -8,8 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PROJECT_SCHEMA, startLocalBackend, type LocalBackend } from 'local-supabase';
 import { photoFile } from '../../support/photos';
-import { forTheFile } from '../../support/for-the-file';
-import { SITES_DIR, holdLock } from './site-build';
+import { SITES_DIR } from './site-build';
 
 export const BACKEND_MATERIAL = {
   id: 'e2e00000-0000-4000-8000-000000000001',
@@ -158,69 +157,22 @@ export async function resetBackendContent(backend: LocalBackend): Promise<void> 
   backend.emails.length = 0;
 }
 
-// The browser tests run two files at a time (tests/e2e/jest.config.js). The backend build baked one
-// backend address in, so the files that use its port take turns on it: those that run a backend
-// there (startBackendAtBuildPort) and those whose pages of that build need nothing answering there
-// (holdBuildPortForTheFile). Holds within one file share the file's turn.
-const BUILD_PORT_LOCK = '/tmp/e2e-build-port.lock';
-
-/** How long a file may wait for its turn: the files before it that use the port, with room. */
-export const BUILD_PORT_WAIT_MS = 5 * 60_000;
-
-let turn: { holders: number; lock: ReturnType<typeof holdLock> } | null = null;
-
-/** Waits for this file's turn on the build's backend port; the returned function ends this hold. */
-async function holdBuildPort(): Promise<() => Promise<void>> {
-  turn ??= { holders: 0, lock: holdLock(BUILD_PORT_LOCK) };
-  const held = turn;
-  held.holders += 1;
-  const lock = await held.lock;
-  let ended = false;
-  return async () => {
-    if (ended) return;
-    ended = true;
-    held.holders -= 1;
-    if (held.holders > 0) return;
-    turn = null;
-    await lock.release();
-  };
-}
-
-/** Call at the top of a test file or describe block whose pages must find nothing at the build's backend port. */
-export function holdBuildPortForTheFile(): void {
-  forTheFile('the turn on the build port', holdBuildPort, (release) => release(), BUILD_PORT_WAIT_MS);
-}
-
 /**
  * The backend at the port the backend build baked in (global-setup.ts), holding what that build was
- * made from, started once this file's turn on the port has come; stopping it ends that turn. The
- * previous file's backend may still be letting go of the port: retry briefly.
+ * made from. The previous test file's backend may still be letting go of the port: retry briefly.
  */
 export async function startBackendAtBuildPort(): Promise<LocalBackend> {
   const port = Number(process.env.E2E_BACKEND_PORT);
-  const release = await holdBuildPort();
   const deadline = Date.now() + 10_000;
-  let backend: LocalBackend;
   for (;;) {
     try {
-      backend = await startLocalBackend({ port });
-      break;
+      const backend = await startLocalBackend({ port });
+      await applyBackendContent(backend);
+      await matchBuiltRevision(backend);
+      return backend;
     } catch (error) {
-      if ((error as { code?: string }).code !== 'EADDRINUSE' || Date.now() > deadline) {
-        await release();
-        throw error;
-      }
+      if ((error as { code?: string }).code !== 'EADDRINUSE' || Date.now() > deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
-  const stop = backend.stop.bind(backend);
-  backend.stop = () => stop().finally(release);
-  try {
-    await applyBackendContent(backend);
-    await matchBuiltRevision(backend);
-  } catch (error) {
-    await backend.stop();
-    throw error;
-  }
-  return backend;
 }
