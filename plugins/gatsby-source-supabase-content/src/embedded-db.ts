@@ -21,9 +21,9 @@ export type EmbeddedRole = 'anon' | 'authenticated' | 'service_role';
 const ROLES: readonly EmbeddedRole[] = ['anon', 'authenticated', 'service_role'];
 
 // PGlite starts PostgreSQL with shared_buffers = 128MB and zeroes all of it, in WebAssembly, at every
-// start: about 0.6 s of CPU, a quarter of loading a snapshot (and 39 of the 186 s the unit tests'
-// PGlite databases cost, measured). These databases are small and already in memory: 16MB of
-// buffers changed no query's time, measured on 100,000 rows.
+// start: about 0.6 s of CPU, a quarter of loading a snapshot (in a profile of the site's unit tests,
+// 39 of the 186 s their main thread worked). These databases are small and already in memory:
+// 16MB of buffers changed no query's time, measured on 100,000 rows.
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 /** A PGlite database: a new one (initdb), or the one a snapshot holds. */
