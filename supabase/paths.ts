@@ -19,3 +19,6 @@ export function schemaPaths(supabaseDir: string): SchemaPaths {
     seed: `${dir}/seed.sql`,
   };
 }
+
+/** The Edge Function that stores and emails inquiries (`supabase/functions/<name>/`): its one spelling outside that folder. */
+export const INQUIRY_FUNCTION = 'inquiry-notif-resend';

@@ -4,10 +4,10 @@
 import { createClient, type FunctionsError } from '@supabase/supabase-js';
 import type { Language } from '../content/languages';
 import type { InquiryType } from '../content/types';
+import { INQUIRY_FUNCTION } from '../../supabase/paths';
 import { BackendCallFailed, DB_TIMEOUT_MS, type BackendSettings } from './backend-call';
 
 export const SUBMISSIONS_TABLE = 'contact_submissions';
-export const NOTIFY_FUNCTION = 'inquiry-notif-resend';
 
 const NOTIFY_TIMEOUT_MS = 8_000;
 
@@ -89,7 +89,7 @@ export function createBackend(settings: BackendSettings): Backend {
       if (answer?.stored === true) return result;
       const code = typeof answer?.code === 'string' ? answer.code : null;
       throw new BackendCallFailed(
-        `verified store via ${NOTIFY_FUNCTION}`,
+        `verified store via ${INQUIRY_FUNCTION}`,
         result.status ?? 0,
         String(answer?.error ?? result.detail),
         code,
@@ -98,7 +98,7 @@ export function createBackend(settings: BackendSettings): Backend {
   };
 
   async function callFunction(body: Record<string, unknown> | SubmissionRow): Promise<NotifyResult> {
-    const result = await client.functions.invoke<unknown>(NOTIFY_FUNCTION, { body, timeout: NOTIFY_TIMEOUT_MS });
+    const result = await client.functions.invoke<unknown>(INQUIRY_FUNCTION, { body, timeout: NOTIFY_TIMEOUT_MS });
     const { data, response } = result;
     const status = response?.status ?? null;
     if (!result.error) return { ok: true, status, detail: data };
