@@ -1,7 +1,7 @@
 // The refresh's reads (calls 1-3 of docs/behaviour.md#the-calls-the-page-makes): plain PostgREST
 // GETs through postgrest-js, the query builder supabase-js wraps, and nothing else of supabase-js,
-// which only the modal needs. Loaded only through ./backend (a separate chunk, fetched when the
-// browser is idle after the first paint).
+// which only the modal needs. Loaded only through ./backend, as a separate chunk fetched once the
+// content's revision has moved, so a page whose content is unchanged never downloads it.
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { describeQuery, normalizeRows, publishedRequest } from 'gatsby-source-supabase-content/browser';
 import { PAGE_LISTS, type PageListKey } from '../content/model';
