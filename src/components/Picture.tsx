@@ -13,7 +13,7 @@ interface PictureProps {
  * fallback, in a box of the picture's own proportions whose background is the placeholder (the
  * blurred preview or the dominant colour) until the picture covers it. Lazy and decoded off the
  * main thread. It needs no JavaScript in the browser: gatsby-plugin-image's own component would
- * fetch 21 KB (gzip) more after the first paint to hydrate pictures that are already in the HTML.
+ * fetch its code after the first paint to hydrate pictures that are already in the HTML.
  */
 export function Picture({ image, alt, className = '' }: PictureProps) {
   const { images, width, height, layout, backgroundColor, placeholder } = image;

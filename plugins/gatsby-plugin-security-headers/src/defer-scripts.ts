@@ -10,8 +10,8 @@ const ASYNC_SCRIPT = /<script src="([^"]+)" async(?:="")?><\/script>/g;
 
 /**
  * The loader. Where the browser reports paint timing, it waits for the first-contentful-paint
- * entry: a frame callback alone can run before the frame reaches the screen (measured: the bundles
- * were requested before the recorded paint in about half of the runs). Elsewhere a frame callback
+ * entry: a frame callback alone can run before the frame reaches the screen, and the bundles would
+ * then be requested before the paint. Elsewhere a frame callback
  * followed by a timeout stands in: the frame callback runs just before a frame, the timeout after.
  */
 export function loaderSource(sources: string[]): string {
