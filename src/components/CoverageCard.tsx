@@ -42,9 +42,8 @@ const isBroken = (image: HTMLImageElement) => image.complete && image.naturalWid
 // The picture fills the card's fixed box (96 px square on phones, 16:10 above), so neither a late
 // picture nor the icon replacing a failed one moves anything. Every picture is lazy: the grid is
 // below the first screen, and early requests for its pictures delay the hero's paint on a slow
-// phone. Any picture that fails to load (a
-// site path gone, a processed file gone missing) gives way to the icon rather than the browser's
-// broken-image sign.
+// phone. Any picture that fails to load (a site path gone, a processed file gone missing) gives way
+// to the icon rather than the browser's broken-image sign.
 function CoverPicture({ picture }: { picture: CardPicture }) {
   const [failed, setFailed] = useState(false);
   const box = useRef<HTMLDivElement>(null);
