@@ -282,7 +282,7 @@ as $$
            when 'backlog' then 'private.inquiry_refusals_pending'::regclass
            when 'sender' then 'private.inquiry_refusals_sender'::regclass
          end), 0)
-    - coalesce((select case cause when 'sender' then a.sender_refusals_seen else a.refusals_seen end
+    - coalesce((select case inquiry_refusals_unreported.cause when 'sender' then a.sender_refusals_seen else a.refusals_seen end
                 from private.inquiry_alerts as a
-                where a.cause = case cause when 'sender' then 'flood' else inquiry_refusals_unreported.cause end), 0);
+                where a.cause = case inquiry_refusals_unreported.cause when 'sender' then 'flood' else inquiry_refusals_unreported.cause end), 0);
 $$;
