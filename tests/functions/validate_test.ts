@@ -107,5 +107,5 @@ Deno.test('names and companies are one visible line, and a message hides no cont
     const field = Object.keys(fields)[0]!;
     assert.equal((readCall({ ...INQUIRY, ...fields }) as { field?: string }).field, field, JSON.stringify(fields));
   }
-  assert.equal(readCall({ ...INQUIRY, message: 'Line one\r\nLine two\n\tthree' }).kind, 'notify');
+  assert.equal((readCall({ ...INQUIRY, message: 'Line one\r\nLine two\n\tthree' }) as { kind?: string }).kind, 'notify');
 });

@@ -8,13 +8,12 @@ const NOT_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066
 /** The same, less the line breaks and tabs a message keeps. */
 // deno-lint-ignore no-control-regex -- control characters are exactly what is refused.
 const HIDDEN_IN_MESSAGE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-/** What shows nothing: white space, no-break and other space separators, zero-width and joiner characters. */
-const INVISIBLE =
-  /[\s\u00a0\u00ad\u034f\u061c\u115f\u1160\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u2066-\u206f\u2800\u3000\u3164\ufeff\uffa0]/g;
-/** What the email writes out as a code point instead: all of the above but the plain space. */
-// deno-lint-ignore no-control-regex -- control characters are exactly what is written out.
-const SHOWN_AS_CODE =
-  /[\u0000-\u001f\u007f-\u009f\u00a0\u00ad\u034f\u061c\u115f\u1160\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u2066-\u206f\u2800\u3000\u3164\ufeff\uffa0]/g;
+/** What shows nothing beyond white space: no-break and other space separators, zero-width and joiner characters. */
+const BLANKS =
+  '\\u00a0\\u00ad\\u034f\\u061c\\u115f\\u1160\\u1680\\u180e\\u2000-\\u200f\\u2028-\\u202f\\u205f-\\u2064\\u2066-\\u206f\\u2800\\u3000\\u3164\\ufeff\\uffa0';
+const INVISIBLE = new RegExp(`[\\s${BLANKS}]`, 'g');
+/** What the email writes out as a code point instead: controls and blanks, not the plain space. */
+const SHOWN_AS_CODE = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f${BLANKS}]`, 'g');
 
 /** A name or company: one line, with something visible in it. */
 export function isOneVisibleLine(value: string): boolean {
