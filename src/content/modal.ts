@@ -68,13 +68,19 @@ export const BUSY_COPY = {
   link: 'Email your message',
 } as const;
 
-/** Why a submission was not stored, as far as the visitor needs to know. */
-export type SubmitFailure = 'error' | 'rate-limited' | 'busy';
+/** Why a submission was not stored, as far as the visitor needs to know: for a refused field, which one. */
+export type SubmitFailure = 'error' | 'rate-limited' | 'busy' | `invalid-${InquiryField}`;
 
 export const SUBMIT_FAILURE_MESSAGES: Readonly<Record<SubmitFailure, string>> = {
   error: SUBMIT_FAILED_MESSAGE,
   'rate-limited': RATE_LIMITED_MESSAGE,
   busy: BUSY_COPY.message,
+  // The database's rules refused a field (docs/backend.md): names and companies are one line of
+  // visible text; a message may hold no hidden control characters.
+  'invalid-name': 'Please check your full name: it must be one line of visible text, without hidden characters.',
+  'invalid-email': 'Please check your email address.',
+  'invalid-company': 'Please check the company name: it must be one line of visible text, without hidden characters.',
+  'invalid-message': 'Please check your message: it holds hidden control characters. Remove them, then try again.',
 };
 export const SUBMIT_FAILED_LOG = 'Contact submission failed';
 

@@ -5,7 +5,7 @@ import type { InquiryType } from '../content/types';
 import { BACKEND_NOT_CONFIGURED_LOG, NOTIFY_FAILED_LOG, NOTIFY_SENT_LOG, SIMULATED_SUBMIT_DELAY_MS } from '../content/modal';
 import { backendSettings, loadBackend } from './backend';
 import type { Backend, SubmissionRow } from './backend-client';
-import { CEILING_CODE, TOO_MANY_REQUESTS } from './submit-failure';
+import { BAD_REQUEST, CEILING_CODE, TOO_MANY_REQUESTS } from './submit-failure';
 
 /** PostgreSQL's unique violation: a row with this id is already stored. */
 const DUPLICATE_CODE = '23505';
@@ -76,14 +76,15 @@ async function storeOrPassCeiling(backend: Backend, row: SubmissionRow, turnstil
     // emails about a row once, however often it is asked.
     if (code === DUPLICATE_CODE) return null;
     // Others filled the overall ceiling. A visitor who passed Turnstile goes through the function,
-    // which checks the token before it stores; a refusal of the visitor's own (PT429) is theirs to
-    // hear, any other leaves the ceiling's refusal standing (the modal offers email instead).
+    // which checks the token before it stores; a refusal of the visitor's own (PT429, or a field it
+    // refuses) is theirs to hear, any other leaves the ceiling's refusal standing (the modal offers
+    // email instead).
     if (code !== CEILING_CODE || !turnstileToken) throw error;
     try {
       return await backend.storeVerified(row, turnstileToken);
     } catch (verified) {
       const { status } = verified as { status?: unknown };
-      throw status === TOO_MANY_REQUESTS ? verified : error;
+      throw status === TOO_MANY_REQUESTS || status === BAD_REQUEST ? verified : error;
     }
   }
 }

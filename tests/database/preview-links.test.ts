@@ -291,6 +291,19 @@ describe('preview links on PostgreSQL 15', () => {
     await expect(arrangeContent(client, token, 'timeline', [])).resolves.toMatchObject({ refused: EXPIRED });
   });
 
+  test('--read-only makes a link that previews but cannot arrange; --days stops at 30', async () => {
+    const made = await previewLink(cluster(), ['--site', SITE, '--read-only', '--label', 'read only']);
+    expect(made.stderr).toMatch(/^Read-only; works until /);
+    const token = tokenOf(made);
+    expect(await previewContent(client, token)).toHaveProperty('ok');
+    await expect(arrangeContent(client, token, 'timeline', [])).resolves.toEqual({
+      refused: 'PT403',
+      message: 'preview link is read-only',
+    });
+    expect(await previewLink(cluster(), ['--site', SITE, '--days', '31'])).toMatchObject({ code: 2, stdout: '' });
+    expect(tokenOf(await previewLink(cluster(), ['--site', SITE, '--days', '30', '--label', 'a month']))).toBeTruthy();
+  });
+
   test('anon reaches neither the links nor the private helpers directly', async () => {
     const refusals: Record<string, string> = {};
     for (const sql of [

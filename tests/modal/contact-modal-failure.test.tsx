@@ -9,6 +9,7 @@ import {
   RATE_LIMITED_MESSAGE,
   SUBMIT_FAILED_LOG,
   SUBMIT_FAILED_MESSAGE,
+  SUBMIT_FAILURE_MESSAGES,
   SUCCESS_AUTO_CLOSE_MS,
   type InquiryField,
 } from '../../src/content/modal';
@@ -219,3 +220,33 @@ it('sends one inquiry however fast the button is pressed', async () => {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
   expect(submit).toHaveBeenCalledWith({ id: expect.stringMatching(UUID_V4), type: 'contact', ...typed, company: '' });
 });
+
+it("says which field the database refused, in the page's language, and marks that field", async () => {
+  const refused = (field: string) =>
+    new BackendCallFailed(
+      'insert into contact_submissions',
+      400,
+      `new row for relation "contact_submissions" violates check constraint "contact_submissions_${field}_one_line"`,
+      '23514',
+    );
+  submit.mockRejectedValueOnce(refused('company'));
+  const { user } = renderPage('id');
+  await user.click(screen.getByRole('button', { name: OPENER_NAMES.investor }));
+  const dialog = await screen.findByRole('dialog', { name: ID.modal.investor.heading });
+  await fill(user, dialog, ['name', 'email', 'company', 'message'], ID.form.labels);
+  await user.click(within(dialog).getByRole('button', { name: ID.modal.investor.button }));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(ID.form.failures['invalid-company']);
+  expect(within(dialog).getByRole('textbox', { name: ID.form.labels.company })).toHaveAttribute('aria-invalid', 'true');
+  expect(within(dialog).getByRole('textbox', { name: ID.form.labels.name })).not.toHaveAttribute('aria-invalid');
+
+  expect(submitFailureOf(refused('name'))).toBe('invalid-name');
+  expect(submitFailureOf(new BackendCallFailed('insert', 400, '', '23514'))).toBe('error');
+  const fromFunction = new BackendCallFailed(
+    'verified store',
+    400,
+    "Invalid field 'message': must hold no hidden control characters",
+    null,
+  );
+  expect(submitFailureOf(fromFunction)).toBe('invalid-message');
+  expect(SUBMIT_FAILURE_MESSAGES['invalid-message']).toMatch(/^Please check your message/);
+}, 20_000);

@@ -1,5 +1,5 @@
-// scripts/register-ts.cjs lets `npm run backend`, `npm run serve`, `npm run preview-link` and the
-// benches require TypeScript. What it compiled is kept on disk: a later start must run the same
+// scripts/register-ts.cjs lets `npm run backend`, `npm run serve` and the site's bench require
+// TypeScript. What it compiled is kept on disk: a later start must run the same
 // code without loading Babel, and an edited file must be compiled again, never served stale.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';

@@ -8,7 +8,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { withRole, type EmbeddedPaths, type EmbeddedRole } from 'gatsby-source-supabase-content/embedded-db';
 import { openDatabase, setVaultSecrets } from './database';
 import { edgeFunction, type FunctionProcess } from './edge-function';
-import { gateway, type GatewayControls, type Intercept, type LoggedRequest, type LoseAnswer } from './gateway';
+import { gateway, type GatewayControls, type Intercept, type LoggedRequest, type LoseAnswer, type ClientAddress } from './gateway';
 import { replayNetCall, takeNetCalls } from './net';
 import { FUNCTION_NAME, PROJECT_SCHEMA } from './project';
 import { startResendStandIn, type RecordedEmail, type ResendStandIn } from './resend';
@@ -25,7 +25,7 @@ export { FUNCTION_NAME, PROJECT_SCHEMA } from './project';
 export { startResendStandIn, type RecordedEmail, type ResendPayload, type ResendStandIn } from './resend';
 export { SITE_API, SITE_SHAPES, type ServedApi } from './site-api';
 export type { ShapeSpec } from './postgrest';
-export type { Answer, GatewayRequest, Intercept, LoggedRequest, LoseAnswer } from './gateway';
+export type { Answer, GatewayRequest, Intercept, LoggedRequest, LoseAnswer, ClientAddress } from './gateway';
 export { LOCAL_ALERT_WEBHOOK, type InquiryAlert, type SweepRun } from './sweep';
 export {
   TURNSTILE_DUMMY_TOKEN,
@@ -124,6 +124,8 @@ export interface LocalBackend {
    * connection is cut, as when an answer is lost on its way back; null removes it.
    */
   loseAnswer(hook: LoseAnswer | null): void;
+  /** From now on `hook` says which address each request connected from, where it names one; null removes it. */
+  clientAddress(hook: ClientAddress | null): void;
   /**
    * Serves `file` at `/storage/v1/object/public/<bucket>/<name>`, as Storage serves an object of a
    * public bucket; returns its URL. Any other object path answers 404 as Storage does.
@@ -179,7 +181,14 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   const serviceKey = options.serviceKey ?? DEFAULT_SERVICE_KEY;
   const api = options.api ?? SITE_API;
   const requests: LoggedRequest[] = [];
-  const controls: Failures & GatewayControls = { reads: false, writes: false, hang: false, intercept: null, loseAnswer: null };
+  const controls: Failures & GatewayControls = {
+    reads: false,
+    writes: false,
+    hang: false,
+    intercept: null,
+    loseAnswer: null,
+    clientAddress: null,
+  };
   const alerts: InquiryAlert[] = [];
   const objects = publicObjects();
   let url = '';
@@ -293,6 +302,9 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     },
     loseAnswer(hook) {
       controls.loseAnswer = hook;
+    },
+    clientAddress(hook) {
+      controls.clientAddress = hook;
     },
     putPublicObject: (bucket, name, file, contentType) => url + objects.put(bucket, name, file, contentType),
     sql: <T>(query: string, params: unknown[] = []) => withRole(db, 'service_role', async (tx) => (await tx.query<T>(query, params)).rows),
