@@ -117,9 +117,13 @@ async function main(): Promise<void> {
   console.log(`  SUPABASE_DB_URL=${backend.dbUrl} (npm run preview-link, npm run doctor)`);
   if (chosen.buildHook) console.log(`  the rebuild trigger calls ${chosen.buildHook.url}`);
   console.log(
-    chosen.site ? `  the site watch reads ${chosen.site} (Vault site_url)` : '  the site watch is off: site_url is unset (--site <url> sets it)',
+    chosen.site
+      ? `  the site watch reads ${chosen.site} (Vault site_url)`
+      : '  the site watch is off: site_url is unset (--site <url> sets it)',
   );
-  console.log('  the inquiry sweep, alerts and site watch run every minute; every request, email and alert is logged below; Ctrl+C stops it');
+  console.log(
+    '  the inquiry sweep, alerts and site watch run every minute; every request, email and alert is logged below; Ctrl+C stops it',
+  );
 }
 
 main().catch((error: unknown) => {
