@@ -10,16 +10,12 @@ import { testConnection } from '../../src/lib/connection-test';
 import { callShape, siteCalls, startSiteBackend } from './support/site-backend';
 
 let backend: LocalBackend;
-let warn: jest.SpyInstance;
 
 beforeAll(async () => {
-  // supabase-js warns once, on load, that Node 20 is deprecated; browsers never see it.
-  warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   backend = await startSiteBackend();
 }, 60_000);
 
 afterAll(async () => {
-  warn.mockRestore();
   await backend?.stop();
   delete process.env.GATSBY_SUPABASE_URL;
   delete process.env.GATSBY_SUPABASE_ANON_KEY;

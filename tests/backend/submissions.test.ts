@@ -12,7 +12,7 @@ let warn: jest.SpyInstance;
 let debug: jest.SpyInstance;
 
 beforeEach(() => {
-  // supabase-js warns once, on load, that Node 20 is deprecated; browsers never see it.
+  // The failure cases log a warning on purpose; one test reads it.
   warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   debug = jest.spyOn(console, 'debug').mockImplementation(() => undefined);
 });

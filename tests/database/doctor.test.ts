@@ -7,10 +7,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { startLocalBackend, type LocalBackend } from 'local-supabase';
 import { REPO_ROOT } from '../support/database';
+import { scriptCommand } from '../support/package-script';
 import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles } from '../support/postgres';
 
 const run = promisify(execFile);
-const DOCTOR = path.join(REPO_ROOT, 'scripts', 'doctor.mjs');
+const [DOCTOR, ...DOCTOR_ARGS] = scriptCommand('doctor');
 
 const SECRETS: Record<string, string> = {
   project_url: 'https://doctorsecretproject.supabase.co',
@@ -42,7 +43,7 @@ describeWithPgCron('npm run doctor on PostgreSQL 15 with pg_cron', () => {
     let code = 0;
     let output: string;
     try {
-      output = (await run(process.execPath, [DOCTOR], { env: settings, cwd: REPO_ROOT })).stdout;
+      output = (await run(DOCTOR, DOCTOR_ARGS, { env: settings, cwd: REPO_ROOT })).stdout;
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string };
       code = failed.code;

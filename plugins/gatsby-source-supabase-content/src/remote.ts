@@ -18,11 +18,7 @@ export interface RemoteSettings {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
-/**
- * Reads through PostgREST with postgrest-js, the query builder inside supabase-js: supabase-js's
- * createClient throws on Node 20 (no global WebSocket for its realtime client), and a build
- * needs none of its other parts.
- */
+/** Reads through PostgREST with postgrest-js, the query builder inside supabase-js: a build needs none of its other parts. */
 export function remoteDriver(settings: RemoteSettings): Driver {
   const label = projectUrl(settings.url);
   const client = new PostgrestClient(`${label}/rest/v1`, {

@@ -1,13 +1,6 @@
 // Runs the site's own backend code (src/lib) in Node against the local backend, as the built page
 // would in a browser: the GATSBY_* settings are what Gatsby inlines at build time.
-import WebSocket from 'ws';
 import { startLocalBackend, type LocalBackend, type LocalBackendOptions, type LoggedRequest } from 'local-supabase';
-
-// Browsers have a WebSocket; Node 20 has none, and supabase-js's createClient refuses to construct
-// its realtime client without one. The site never opens a socket: this only lets the client exist.
-if (typeof globalThis.WebSocket === 'undefined') {
-  Object.defineProperty(globalThis, 'WebSocket', { configurable: true, writable: true, value: WebSocket });
-}
 
 export async function startSiteBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
   const backend = await startLocalBackend(options);

@@ -1,0 +1,39 @@
+// What the alert job has to report, and whether its webhook took the last alert.
+import { lastResponse } from './http-response';
+import { fail, minutesSince, ok, warn, withheld, type CheckResult, type Database } from './report';
+
+export async function checkAlerts(db: Database): Promise<CheckResult> {
+  const name = 'alerts';
+  const { rows: conditions } = await db.query<{ cause: string; message: string }>(
+    'select cause, message from private.inquiry_alert_conditions()',
+  );
+  const { rows: calls } = await db.query<{ cause: string; called_at: Date; call_request_id: string | null; error: string }>(
+    `select cause, called_at, call_request_id, ${withheld("coalesce(call_error, '')")} as error from private.inquiry_alerts
+      where called_at > '-infinity' order by called_at desc`,
+  );
+  const refused = conditions.filter((condition) => condition.cause === 'flood' || condition.cause === 'backlog');
+  const last = calls[0];
+  let answered = '';
+  if (last) {
+    const answer = await lastResponse(db, last.call_request_id);
+    if (last.error)
+      return fail(name, `the last alert (${last.cause}) could not be queued: ${last.error}`, 'check inquiry_alert_webhook_url in Vault');
+    if (answer && !(answer.status_code && answer.status_code >= 200 && answer.status_code < 300)) {
+      return fail(
+        name,
+        `the webhook answered the last alert (${last.cause}) with ${answer.status_code ?? answer.error}`,
+        'check inquiry_alert_webhook_url in Vault',
+      );
+    }
+    answered = `; last alert: ${last.cause}, ${minutesSince(last.called_at)} min ago`;
+  }
+  if (refused.length) {
+    return warn(
+      name,
+      refused.map((condition) => condition.message).join(' ') + answered,
+      'a flood is refused by the ceiling; raise inserts_overall or pending_max only if real visitors are among the refused',
+    );
+  }
+  const now = conditions.length ? `to report: ${conditions.map((condition) => condition.cause).join(', ')}` : 'nothing to report';
+  return ok(name, `${now}${answered}`);
+}

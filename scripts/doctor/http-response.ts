@@ -1,0 +1,22 @@
+// What pg_net recorded as the answer to one of the database's own HTTP calls.
+import { withheld, type Database } from './report';
+
+export interface HttpAnswer {
+  status_code: number | null;
+  timed_out: boolean | null;
+  error: string;
+  content: string;
+}
+
+export async function lastResponse(db: Database, requestId: string | number | null): Promise<HttpAnswer | null> {
+  const { rows: present } = await db.query<{ present: boolean }>(
+    `select pg_catalog.to_regclass('net._http_response') is not null as present`,
+  );
+  if (!present[0]?.present || requestId === null) return null;
+  const { rows } = await db.query<HttpAnswer>(
+    `select status_code, timed_out, ${withheld("coalesce(error_msg, '')")} as error, ${withheld("left(coalesce(content, ''), 300)")} as content
+       from net._http_response where id = $1`,
+    [requestId],
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,85 @@
+// `npm run doctor`: an operator's check of a deployment, as one table of checks with a fix for each
+// one that is not right. Reads the database at SUPABASE_DB_URL (the project's direct connection
+// string, from the dashboard's Connect dialog) and, when GATSBY_SUPABASE_URL and
+// GATSBY_SUPABASE_ANON_KEY are set, asks the Data API and the edge function questions that change
+// nothing. Exit status 1 when anything is wrong.
+//
+// It never writes: everything runs in one read-only transaction that is rolled back, the checks as
+// `anon` included. It never prints a secret: Vault secrets are named, never read out (SQL compares
+// them where it must), and any text from the database that contains a Vault secret is withheld.
+import pg from 'pg';
+import { checkAlerts } from './alerts';
+import { checkBuildHook } from './build-hook';
+import { checkHttp } from './http';
+import { checkEmails, checkInquiries } from './inquiries';
+import { checkJobs } from './jobs';
+import { checkMigrations } from './migrations';
+import { checkPermissions } from './permissions';
+import { fail, plural, type CheckResult } from './report';
+import { checkSweep } from './sweep';
+import { checkSecrets } from './vault';
+
+function print(results: CheckResult[], target: string): void {
+  const nameWidth = Math.max(...results.map((result) => result.name.length));
+  console.log(`Doctor: ${target} (read-only)\n`);
+  console.log(`${'status'.padEnd(6)}  ${'check'.padEnd(nameWidth)}  detail`);
+  for (const result of results) {
+    console.log(`${result.status.padEnd(6)}  ${result.name.padEnd(nameWidth)}  ${result.detail}`);
+    if (result.status === 'ok' || !result.fix) continue;
+    for (const [index, fix] of [result.fix].flat().entries()) {
+      console.log(`${''.padEnd(6)}  ${''.padEnd(nameWidth)}  ${index === 0 ? 'fix: ' : '     '}${fix}`);
+    }
+  }
+  const failed = results.filter((result) => result.status === 'FAIL').length;
+  console.log(`\n${failed ? `${plural(failed, 'problem')} found.` : 'Nothing wrong found.'}`);
+}
+
+async function main(): Promise<number> {
+  const { SUPABASE_DB_URL: dbUrl, GATSBY_SUPABASE_URL: siteUrl, GATSBY_SUPABASE_ANON_KEY: anonKey } = process.env;
+  if (!dbUrl) {
+    console.error("Set SUPABASE_DB_URL to the project's direct connection string (dashboard: Connect → Direct connection).");
+    return 1;
+  }
+  let target: string;
+  try {
+    const url = new URL(dbUrl);
+    target = `${url.hostname}:${url.port || 5432}${url.pathname}`;
+  } catch {
+    console.error('SUPABASE_DB_URL is not a postgresql:// URL.');
+    return 1;
+  }
+  const db = new pg.Client({ connectionString: dbUrl, application_name: 'doctor' });
+  try {
+    await db.connect();
+  } catch (error) {
+    const failed = error as Error & { code?: string };
+    console.error(`Could not connect to ${target}: ${failed.code ?? ''} ${failed.message}`);
+    return 1;
+  }
+  const results: CheckResult[] = [];
+  try {
+    await db.query('begin transaction read only');
+    await db.query(`set local statement_timeout = '15s'`);
+    results.push(await checkMigrations(db));
+    results.push(await checkPermissions(db));
+    results.push(await checkSecrets(db, siteUrl));
+    results.push(await checkJobs(db));
+    results.push(await checkSweep(db));
+    results.push(...(await checkInquiries(db)));
+    results.push(await checkEmails(db));
+    results.push(await checkAlerts(db));
+    results.push(await checkBuildHook(db));
+  } catch (error) {
+    results.push(fail('database', `a check could not run: ${(error as Error).message}`, 'supabase db push, then run the doctor again'));
+  } finally {
+    await db.query('rollback').catch(() => undefined);
+    await db.end();
+  }
+  results.push(...(await checkHttp(siteUrl, anonKey)));
+  print(results, target);
+  return results.some((result) => result.status === 'FAIL') ? 1 : 0;
+}
+
+void main().then((code) => {
+  process.exitCode = code;
+});
