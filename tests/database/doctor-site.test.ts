@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 import { openEmbeddedDatabase } from 'gatsby-source-supabase-content/embedded-db';
-import { checkLiveSite, type SqlClient } from '../../scripts/doctor-site';
+import { checkLiveSite, type SqlClient } from '../../scripts/doctor/site';
 import { SUPABASE_PATHS } from '../support/database';
 
 let db: PGlite;
@@ -110,7 +110,7 @@ it('says how many edits the site is behind and since when, as a warning within t
 
 it('fails with the reason when the live page data cannot be read or carries no revision', async () => {
   served = { status: 502 };
-  expect((await checkLiveSite(client(), { site }))[1]).toEqual({
+  expect((await checkLiveSite(client(), { site }))[1]).toMatchObject({
     name: 'live site',
     status: 'FAIL',
     detail: "the live site's /page-data/index/page-data.json answered HTTP 502",

@@ -1,21 +1,13 @@
-// The doctor's look at the live site: does it show the database's content, and does anything watch
-// that it does? The site's address is `--site URL` or the Vault secret site_url; the live revision
-// is read from the site's own page data (as the preview and the site-watch job read it), and the
-// database says how far that is behind (private.site_live_state, 20261126000200_site_live_watch.sql).
-// The address comes from Vault, so it is never printed.
+// Whether the live site shows the database's content, and whether anything watches that it does.
+// The site's address is `--site URL` or the Vault secret site_url; the live revision is read from the
+// site's own page data (as the preview and the site-watch job read it), and the database says how far
+// that is behind (private.site_live_state, 20261126000200_site_live_watch.sql). The address may come
+// from Vault, so it is never printed.
+import { fail, minutesSince, ok, plural, skip, warn, withheld, type CheckResult } from './report';
 
-export type DoctorStatus = 'ok' | 'warn' | 'FAIL' | 'skip';
-
-export interface DoctorRow {
-  name: string;
-  status: DoctorStatus;
-  detail: string;
-  fix?: string | string[];
-}
-
-/** What the doctor's database connection offers (node-postgres' Client, PGlite). */
+/** What the check needs of the database: node-postgres' Client, or PGlite in tests. */
 export interface SqlClient {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  query<T extends object = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
 }
 
 export interface LiveSiteOptions {
@@ -29,8 +21,6 @@ const PAGE_DATA_PATH = '/page-data/index/page-data.json';
 const SITE_URL_FIX = "select vault.create_secret('https://<the live site>', 'site_url');";
 
 const utc = (time: Date) => `${time.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-const minutesSince = (time: Date) => Math.max(0, Math.round((Date.now() - time.getTime()) / 60_000));
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 interface WatchRow {
   site_url: string | null;
@@ -74,71 +64,68 @@ async function liveRevision(site: string, timeoutMs: number): Promise<string> {
 }
 
 /** The site-watch job: whether it runs, and what it last saw. */
-function watchRow(watch: WatchRow): DoctorRow {
+function watchRow(watch: WatchRow): CheckResult {
   const name = 'site watch';
   if (!watch.site_url) {
-    return {
-      name,
-      status: 'warn',
-      detail: 'site_url is unset in Vault: nothing watches whether the live site shows the saved content',
-      fix: SITE_URL_FIX,
-    };
+    return warn(name, 'site_url is unset in Vault: nothing watches whether the live site shows the saved content', SITE_URL_FIX);
   }
   const alert = watch.alerted_at ? `last "site behind" alert ${utc(watch.alerted_at)}` : 'no "site behind" alert sent';
   if (!watch.checked_at) {
-    return {
+    return warn(
       name,
-      status: 'warn',
-      detail: `has not read the live site yet; ${alert}`,
-      fix: 'the pg_cron job site-watch runs every minute',
-    };
+      `has not read the live site yet; ${alert}`,
+      'the pg_cron job site-watch reads it every minute (scheduled jobs above)',
+    );
   }
   if (watch.check_error) {
-    return { name, status: 'warn', detail: `its last read (${utc(watch.checked_at)}) failed: ${watch.check_error}; ${alert}` };
+    return warn(
+      name,
+      `its last read (${utc(watch.checked_at)}) failed: ${watch.check_error}; ${alert}`,
+      'npm run doctor -- --site <the live site> reads it now',
+    );
   }
   if (minutesSince(watch.checked_at) > 5) {
-    return {
+    return warn(
       name,
-      status: 'warn',
-      detail: `has not read the live site since ${utc(watch.checked_at)}; ${alert}`,
-      fix: "select * from cron.job_run_details where jobid = (select jobid from cron.job where jobname = 'site-watch') order by runid desc limit 5;",
-    };
+      `has not read the live site since ${utc(watch.checked_at)}; ${alert}`,
+      "select * from cron.job_run_details where jobid = (select jobid from cron.job where jobname = 'site-watch') order by runid desc limit 5;",
+    );
   }
-  return { name, status: 'ok', detail: `read revision ${watch.live_revision} at ${utc(watch.checked_at)}; ${alert}` };
+  return ok(name, `read revision ${watch.live_revision} at ${utc(watch.checked_at)}; ${alert}`);
 }
 
-function liveRow(live: string, state: LiveStateRow): DoctorRow {
+function liveRow(live: string, state: LiveStateRow): CheckResult {
   const name = 'live site';
-  if (state.state === 'live') return { name, status: 'ok', detail: `shows revision ${live}, the database's: every saved edit is live` };
+  if (state.state === 'live') return ok(name, `shows revision ${live}, the database's: every saved edit is live`);
   const edits = Number(state.edits_since);
   const saved = state.live_saved_at ? `the content of ${utc(state.live_saved_at)}` : 'an earlier save';
   const behind = state.behind_since
-    ? `behind since ${utc(state.behind_since)} (${plural(minutesSince(state.behind_since), 'minute')})`
+    ? `behind since ${utc(state.behind_since)} (${plural(Math.max(0, minutesSince(state.behind_since)), 'minute')})`
     : 'behind';
   const detail =
     `shows revision ${live} (${saved}); the database is at ${state.revision}, ${plural(edits, 'edit')} since: ${behind}; ` +
     `the rebuild's maximum wait is ${plural(state.max_wait_minutes, 'minute')}`;
-  if (state.state === 'pending') return { name, status: 'warn', detail: `${detail}; waiting for the build` };
-  return {
+  if (state.state === 'pending')
+    return warn(name, `${detail}; waiting for the build`, 'nothing yet: the site is rebuilt after a quiet minute');
+  return fail(
     name,
-    status: 'FAIL',
-    detail: `${detail}; the last build may have failed`,
-    fix: "look at the host's deploys (the build hook row shows the hook's last call)",
-  };
+    `${detail}; the last build may have failed`,
+    "look at the host's deploys (the build hook row shows the hook's last call)",
+  );
 }
 
 /** The doctor's rows for the live site: the watch job, then the live site itself. */
-export async function checkLiveSite(db: SqlClient, options: LiveSiteOptions = {}): Promise<DoctorRow[]> {
+export async function checkLiveSite(db: SqlClient, options: LiveSiteOptions = {}): Promise<CheckResult[]> {
   const { rows: present } = await db.query<{ ready: boolean }>(
     `select pg_catalog.to_regprocedure('private.site_live_state(bigint)') is not null
             and pg_catalog.to_regclass('private.site_watch') is not null as ready`,
   );
   if (!present[0]?.ready) {
-    return [{ name: 'live site', status: 'FAIL', detail: '20261126000200_site_live_watch.sql is not applied', fix: 'supabase db push' }];
+    return [fail('live site', '20261126000200_site_live_watch.sql is not applied', 'supabase db push')];
   }
   const { rows } = await db.query<WatchRow>(
     `select (select nullif(pg_catalog.btrim(s.decrypted_secret), '') from vault.decrypted_secrets as s where s.name = 'site_url' limit 1) as site_url,
-            w.checked_at, w.live_revision::text as live_revision, w.check_error, w.alerted_at
+            w.checked_at, w.live_revision::text as live_revision, ${withheld('w.check_error')} as check_error, w.alerted_at
        from private.site_watch as w where w.id`,
   );
   const watch = rows[0] ?? { site_url: null, checked_at: null, live_revision: null, check_error: null, alerted_at: null };
@@ -146,19 +133,16 @@ export async function checkLiveSite(db: SqlClient, options: LiveSiteOptions = {}
 
   const site = options.site ?? watch.site_url;
   if (!site) {
-    results.push({
-      name: 'live site',
-      status: 'skip',
-      detail: 'no address to read it at',
-      fix: `npm run doctor -- --site https://<the live site>, or ${SITE_URL_FIX}`,
-    });
+    results.push(skip('live site', 'no address to read it at', `npm run doctor -- --site https://<the live site>, or ${SITE_URL_FIX}`));
     return results;
   }
   let live: string;
   try {
     live = await liveRevision(site, options.timeoutMs ?? 15_000);
   } catch (error) {
-    results.push({ name: 'live site', status: 'FAIL', detail: error instanceof Error ? error.message : String(error) });
+    results.push(
+      fail('live site', error instanceof Error ? error.message : String(error), "look at the host's deploys, or the address given"),
+    );
     return results;
   }
   const { rows: states } = await db.query<LiveStateRow>(
