@@ -2,11 +2,13 @@
 // one that is not right. Reads the database at SUPABASE_DB_URL (the project's direct connection
 // string, from the dashboard's Connect dialog) and, when GATSBY_SUPABASE_URL and
 // GATSBY_SUPABASE_ANON_KEY are set, asks the Data API and the edge function questions that change
-// nothing. Exit status 1 when anything is wrong.
+// nothing; with `--site URL` (or the Vault secret site_url) reads which revision the live site shows.
+// Exit status 1 when anything is wrong.
 //
 // It never writes: everything runs in one read-only transaction that is rolled back, the checks as
 // `anon` included. It never prints a secret: Vault secrets are named, never read out, and every
 // value read from Vault or the environment is withheld from all it prints (redact.ts).
+import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { checkAlerts } from './alerts';
 import { checkBuildHook } from './build-hook';
@@ -17,6 +19,7 @@ import { checkMigrations } from './migrations';
 import { checkPermissions } from './permissions';
 import { addSecret, databaseTarget, redact } from './redact';
 import { fail, plural, type CheckResult, type Database } from './report';
+import { checkLiveSite } from './site';
 import { checkSweep } from './sweep';
 import { checkSecrets } from './vault';
 
@@ -49,6 +52,13 @@ async function learnVaultSecrets(db: Database): Promise<void> {
 
 async function main(): Promise<number> {
   const { SUPABASE_DB_URL: dbUrl, GATSBY_SUPABASE_URL: siteUrl, GATSBY_SUPABASE_ANON_KEY: anonKey } = process.env;
+  let liveSite: string | undefined;
+  try {
+    liveSite = parseArgs({ options: { site: { type: 'string' } } }).values.site;
+  } catch (error) {
+    console.error(`${(error as Error).message}\nnpm run doctor [-- --site https://<the live site>]`);
+    return 1;
+  }
   if (!dbUrl) {
     console.error("Set SUPABASE_DB_URL to the project's direct connection string (dashboard: Connect → Direct connection).");
     return 1;
@@ -82,6 +92,7 @@ async function main(): Promise<number> {
     results.push(await checkEmails(db));
     results.push(await checkAlerts(db));
     results.push(await checkBuildHook(db));
+    results.push(...(await checkLiveSite(db, { site: liveSite })));
   } catch (error) {
     results.push(fail('database', `a check could not run: ${(error as Error).message}`, 'supabase db push, then run the doctor again'));
   } finally {

@@ -1,5 +1,6 @@
 import React from 'react';
 import { PREVIEW_TEXT } from '../content/preview';
+import type { LiveState } from '../lib/preview-api';
 
 interface PreviewBannerProps {
   /** When the link stops working, as the database gave it; none before the content has loaded. */
@@ -19,21 +20,59 @@ interface PreviewBannerProps {
   warnings?: readonly string[];
   /** The last undo or redo, for screen readers. */
   announcement?: string;
+  /** Whether the live site shows every saved edit; none until known. */
+  live?: LiveState | null;
 }
 
 const until = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+const LIVE_DOT: Record<LiveState['state'], string> = {
+  live: 'bg-brand-700',
+  pending: 'bg-white ring-2 ring-brand-950',
+  stale: 'bg-red-700',
+};
+
+// A sentence, not a colour alone: the dot only repeats what the words say.
+function LiveLine({ live }: { live: LiveState }) {
+  const savedAt = live.liveSavedAt ? until(live.liveSavedAt) : null;
+  const { live: text } = PREVIEW_TEXT;
+  return (
+    <span className="mt-1 flex items-start gap-2 font-medium">
+      <span aria-hidden="true" className={`mt-1.5 size-2.5 shrink-0 rounded-full ${LIVE_DOT[live.state]}`} />
+      <span>
+        {live.state === 'live' && text.live}
+        {live.state === 'pending' && text.pending(savedAt, live.editsSince)}
+        {live.state === 'stale' && (
+          <>
+            <strong className="font-extrabold">{text.stale}</strong> {text.staleDetail(savedAt, live.editsSince)}
+          </>
+        )}
+      </span>
+    </span>
+  );
+}
 
 const BUTTON =
   'inline-flex min-h-11 items-center rounded-full px-4 text-sm font-bold transition-[color,background-color] disabled:cursor-not-allowed disabled:opacity-40';
 
 // Stays at the top while the editor scrolls: a preview must never be mistaken for the live page.
-export function PreviewBanner({ expiresAt, arrange, editorHref, warnings = [], announcement = '' }: PreviewBannerProps) {
+export function PreviewBanner({ expiresAt, arrange, editorHref, warnings = [], announcement = '', live }: PreviewBannerProps) {
   return (
-    <div role="region" aria-label={PREVIEW_TEXT.title} className="sticky top-0 z-40 bg-accent-400 text-brand-950 shadow-soft">
+    <div
+      role="region"
+      aria-label={PREVIEW_TEXT.title}
+      data-live-state={live?.state}
+      className="sticky top-0 z-40 bg-accent-400 text-brand-950 shadow-soft"
+    >
       <div className="container-page flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
         <p className="min-w-0 flex-1 basis-72 text-sm font-semibold">
           {PREVIEW_TEXT.banner}
           {expiresAt && <span className="block font-medium">{PREVIEW_TEXT.validUntil(until(expiresAt))}</span>}
+          {live && (
+            <span role="status" className="block">
+              <LiveLine live={live} />
+            </span>
+          )}
         </p>
         {arrange && (
           <div className="flex flex-wrap items-center gap-2">

@@ -35,11 +35,21 @@ export const LIST_NAMES: Record<PageListKey, string> = {
   worker: 'Worker cards',
 };
 
+/** How far the live site is behind: the save it shows (null when the database no longer knows) and the edits after it. */
+const shows = (savedAt: string | null, edits: number) =>
+  `shows the content of ${savedAt ?? 'an earlier save'}; ${edits} ${edits === 1 ? 'edit' : 'edits'} since`;
+
 export const PREVIEW_TEXT = {
   title: 'Preview',
   editorTitle: 'Arrange and save',
   banner: 'Preview: the page as the next build will show it, drafts included. Visitors do not see this page.',
   validUntil: (date: string) => `This link works until ${date}.`,
+  live: {
+    live: 'Live: the site shows every saved edit',
+    pending: (savedAt: string | null, edits: number) => `Waiting for the build: the site ${shows(savedAt, edits)}`,
+    stale: "The last build may have failed: look at your host's deploys",
+    staleDetail: (savedAt: string | null, edits: number) => `The site ${shows(savedAt, edits)}.`,
+  },
   draft: 'Draft',
   draftHint: 'Draft: switched off, visitors do not see it',
   leftOut: (count: number) =>

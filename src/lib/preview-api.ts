@@ -102,3 +102,30 @@ export async function readPreview(settings: BackendSettings, token: string): Pro
 export async function saveOrder(settings: BackendSettings, token: string, list: PageListKey, ids: readonly string[]): Promise<number> {
   return Number(await rpc(settings, 'arrange_content', { token, list, ids }));
 }
+
+/** Whether the live site shows every saved edit (the database's preview_live_state). */
+export interface LiveState {
+  state: 'live' | 'pending' | 'stale';
+  /** How many edits the live site does not show yet. */
+  editsSince: number;
+  /** When the content the live site shows was saved; null when the database no longer knows. */
+  liveSavedAt: string | null;
+}
+
+const LIVE_STATES: ReadonlySet<string> = new Set(['live', 'pending', 'stale']);
+
+/** Asks the database how far the site built from `liveRevision` is behind it. */
+export async function readLiveState(settings: BackendSettings, token: string, liveRevision: string): Promise<LiveState> {
+  const body = (await rpc(settings, 'preview_live_state', { token, live_revision: liveRevision })) as {
+    state?: unknown;
+    edits_since?: unknown;
+    live_saved_at?: unknown;
+  } | null;
+  const state = typeof body?.state === 'string' && LIVE_STATES.has(body.state) ? (body.state as LiveState['state']) : null;
+  if (!state) throw new BackendCallFailed('preview_live_state', 200, 'no state in the answer');
+  return {
+    state,
+    editsSince: Number(body?.edits_since ?? 0),
+    liveSavedAt: typeof body?.live_saved_at === 'string' ? body.live_saved_at : null,
+  };
+}

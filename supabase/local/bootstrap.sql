@@ -135,3 +135,45 @@ $$;
 revoke all on function net.http_post(text, jsonb, jsonb, jsonb, integer) from public;
 grant execute on function net.http_post(text, jsonb, jsonb, jsonb, integer)
   to anon, authenticated, service_role;
+
+-- pg_net's net.http_get queues a GET and returns its request id; pg_net later writes the answer
+-- into net._http_response under that id. This stand-in records the call beside the POSTs (one id
+-- sequence for both, as pg_net has one queue), and whoever plays pg_net's worker (the local backend,
+-- a test) sends it and writes the answer into net._http_response, shaped as pg_net's.
+create table if not exists net.http_get_calls (
+  id bigint primary key default pg_catalog.nextval('net.http_post_calls_id_seq'),
+  url text not null,
+  params jsonb,
+  headers jsonb,
+  timeout_milliseconds integer,
+  created_at timestamptz not null default now()
+);
+
+create table if not exists net._http_response (
+  id bigint,
+  status_code integer,
+  content_type text,
+  headers jsonb,
+  content text,
+  timed_out boolean,
+  error_msg text,
+  created timestamptz not null default now()
+);
+
+create or replace function net.http_get(
+  url text,
+  params jsonb default '{}'::jsonb,
+  headers jsonb default '{}'::jsonb,
+  timeout_milliseconds integer default 5000
+) returns bigint
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into net.http_get_calls (url, params, headers, timeout_milliseconds)
+  values (url, params, headers, timeout_milliseconds)
+  returning id;
+$$;
+
+revoke all on function net.http_get(text, jsonb, jsonb, integer) from public;
+grant execute on function net.http_get(text, jsonb, jsonb, integer) to anon, authenticated, service_role;

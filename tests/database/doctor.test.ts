@@ -2,6 +2,8 @@
 // operator runs it, reading the database over SUPABASE_DB_URL. It names what is missing, then what is
 // stuck, and passes a healthy deployment; it prints no secret and writes nothing.
 import { execFile } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -40,13 +42,13 @@ describeWithPgCron('npm run doctor on PostgreSQL 15 with pg_cron', () => {
   const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
     (await cluster().client.query(text, params)).rows as T[];
 
-  async function doctor(env: Record<string, string> = {}): Promise<Diagnosis> {
+  async function doctor(env: Record<string, string> = {}, args: string[] = []): Promise<Diagnosis> {
     const { GATSBY_SUPABASE_URL: _url, GATSBY_SUPABASE_ANON_KEY: _key, ...rest } = process.env;
     const settings = { ...rest, SUPABASE_DB_URL: `postgresql://postgres@127.0.0.1:${cluster().port}/postgres`, ...env };
     let code = 0;
     let output: string;
     try {
-      output = (await run(DOCTOR, DOCTOR_ARGS, { env: settings, cwd: REPO_ROOT })).stdout;
+      output = (await run(DOCTOR, [...DOCTOR_ARGS, ...args], { env: settings, cwd: REPO_ROOT })).stdout;
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string };
       code = failed.code;
@@ -158,10 +160,9 @@ describeWithPgCron('npm run doctor on PostgreSQL 15 with pg_cron', () => {
       `${LEAKS.short} ${JSON.stringify({ url: SECRETS.site_build_hook_url }).replaceAll('/', '\\/')} ${encodeURIComponent(SECRETS.project_url!)}`,
     ]);
     // pg_net's answer to the sweep's last call, as Supabase keeps it: 401 with the key 290 characters in.
-    await sql(
-      `create table net._http_response (id bigint primary key, status_code integer, timed_out boolean, error_msg text, content text)`,
-    );
-    await sql(`insert into net._http_response values (7, 401, false, null, $1)`, [`${'x'.repeat(290)}${SECRETS.service_role_key}`]);
+    await sql(`insert into net._http_response (id, status_code, timed_out, error_msg, content) values (7, 401, false, null, $1)`, [
+      `${'x'.repeat(290)}${SECRETS.service_role_key}`,
+    ]);
     const [sweep] = await sql(`select last_run_at, last_call_request_id from private.inquiry_sweep`);
     await sql(`update private.inquiry_sweep set last_run_at = now() - interval '1 hour', last_call_request_id = 7`);
     try {
@@ -176,7 +177,7 @@ describeWithPgCron('npm run doctor on PostgreSQL 15 with pg_cron', () => {
         expect(output).not.toContain(leak);
     } finally {
       await sql('update private.site_rebuild set call_error = null');
-      await sql('drop table net._http_response');
+      await sql('delete from net._http_response where id = 7');
       await sql(`delete from vault.secrets where name = 'short_secret'`);
       await sql(`update private.inquiry_sweep set last_run_at = $1, last_call_request_id = $2`, [
         sweep!.last_run_at,
@@ -228,6 +229,61 @@ describeWithPgCron('npm run doctor on PostgreSQL 15 with pg_cron', () => {
       expect(rows['Vault secrets']?.detail).toBe('project_url is not the GATSBY_SUPABASE_URL the site is built with');
       expect(rows['Data API']?.status).toBe('FAIL');
       expect(rows['edge function']?.status).toBe('FAIL');
+    }, 60_000);
+  });
+
+  describe('the live site (--site)', () => {
+    let server: Server;
+    let site: string;
+    let liveRevision = '';
+
+    beforeAll(async () => {
+      server = createServer((request, response) => {
+        if (request.url !== '/page-data/index/page-data.json') return void response.writeHead(404).end();
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.end(JSON.stringify({ path: '/', result: { data: { supabaseContentRevision: { revision: liveRevision } } } }));
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+
+    afterAll(() => new Promise((resolve) => server?.close(resolve)));
+
+    const revision = async () => (await sql<{ r: string }>('select revision::text as r from private.content_revision'))[0]!.r;
+
+    test('without an address: site_url is unset, the live site skipped, and nothing fails for it', async () => {
+      const { rows } = await doctor();
+      expect(rows['site watch']).toEqual({
+        status: 'warn',
+        detail: 'site_url is unset in Vault: nothing watches whether the live site shows the saved content',
+      });
+      expect(rows['live site']).toEqual({ status: 'skip', detail: 'no address to read it at' });
+    }, 30_000);
+
+    test('live, then behind with how many edits and since when, then stale: exit 1', async () => {
+      liveRevision = await revision();
+      expect((await doctor({}, ['--site', site])).rows['live site']).toEqual({
+        status: 'ok',
+        detail: `shows revision ${liveRevision}, the database's: every saved edit is live`,
+      });
+      await sql(`update public.timeline set title = title || '.' where id = (select id from public.timeline order by order_index limit 1)`);
+      const behind = (await doctor({}, ['--site', site])).rows['live site'];
+      expect(behind?.status).toBe('warn');
+      expect(behind?.detail).toMatch(
+        new RegExp(
+          `^shows revision ${liveRevision} \\(the content of .+ UTC\\); the database is at ${Number(liveRevision) + 1}, 1 edit since: ` +
+            `behind since .+ UTC \\(0 minutes\\); the rebuild's maximum wait is 10 minutes; waiting for the build$`,
+        ),
+      );
+      await sql(`update private.content_revision_history set changed_at = changed_at - interval '15 minutes' where revision > $1`, [
+        liveRevision,
+      ]);
+      const stale = await doctor({}, ['--site', site]);
+      expect(stale.code).toBe(1);
+      expect(stale.rows['live site']?.status).toBe('FAIL');
+      expect(stale.rows['live site']?.detail).toMatch(/\(15 minutes\); .*; the last build may have failed$/);
+      liveRevision = await revision();
+      expect((await doctor({}, ['--site', site])).rows['live site']?.status).toBe('ok');
     }, 60_000);
   });
 

@@ -1,6 +1,7 @@
-// Rebuild when quiet (supabase/migrations/20261124002000_rebuild_when_quiet.sql): where pg_cron runs,
-// a burst of edits calls the build hook once, a minute after the last one; where it does not (PGlite,
-// plain PostgreSQL), every statement still calls it. The hook is the bootstrap's pg_net stand-in,
+// Rebuild when quiet (supabase/migrations/20261124002000_rebuild_when_quiet.sql and
+// 20261126001000_rebuild_max_wait.sql): where pg_cron runs, a burst of edits calls the build hook
+// once, a minute after the last one, or max_wait after the first one when the edits never stop; where
+// it does not (PGlite, plain PostgreSQL), every statement still calls it. The hook is the bootstrap's pg_net stand-in,
 // which records each call in net.http_post_calls.
 //
 // The quiet minute is driven two ways: most tests age the recorded change time and run the job's
@@ -12,7 +13,13 @@ import { openEmbeddedDatabase } from 'gatsby-source-supabase-content/embedded-db
 import { SUPABASE_PATHS } from '../support/database';
 import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles, settledCronRuns, startPostgresCluster } from '../support/postgres';
 
-const MIGRATION = path.join(SUPABASE_PATHS.migrations, '20261124002000_rebuild_when_quiet.sql');
+const MIGRATIONS = ['20261124002000_rebuild_when_quiet.sql', '20261126001000_rebuild_max_wait.sql'].map((name) =>
+  path.join(SUPABASE_PATHS.migrations, name),
+);
+/** The migrations of the rebuild, run again in their order (the second replaces functions of the first). */
+async function applyMigrationsAgain(exec: Exec): Promise<void> {
+  for (const file of MIGRATIONS) await exec(await readFile(file, 'utf8'));
+}
 const HOOK_URL = 'https://api.netlify.com/build_hooks/test-hook';
 const JOB = 'site-rebuild';
 
@@ -63,7 +70,7 @@ async function reset({ exec }: Engine): Promise<void> {
   await exec(`
     delete from net.http_post_calls;
     update private.site_rebuild
-    set pending_statements = 0, pending_tables = '{}', changed_at = null,
+    set pending_statements = 0, pending_tables = '{}', changed_at = null, first_pending_at = null, max_wait = interval '10 minutes',
         called_at = null, call_body = null, call_request_id = null, call_error = null;
   `);
 }
@@ -127,7 +134,7 @@ function withoutPgCron(open: () => Promise<Engine & { close(): Promise<void> }>)
 
   it('applies the migration a second time without error or change', async () => {
     const before = await migrationResult(engine.query, { cron: false });
-    await engine.exec(await readFile(MIGRATION, 'utf8'));
+    await applyMigrationsAgain(engine.exec);
     expect(await migrationResult(engine.query, { cron: false })).toEqual(before);
   });
 }
@@ -239,6 +246,37 @@ describeWithPgCron('PostgreSQL 15 with pg_cron', () => {
     expect((await hookCalls(engine.query)).map((call) => call.body.changes)).toEqual([2]);
   });
 
+  it('calls the hook max_wait after the first change while the edits never stop, then waits again for the next burst', async () => {
+    /** Moves the first waiting change into the past only: the last one stays a moment ago. */
+    const ageFirst = (seconds: number) =>
+      engine.query(`update private.site_rebuild set first_pending_at = first_pending_at - make_interval(secs => $1)`, [seconds]);
+    await engine.query(editSql('timeline'));
+    const { rows: first } = await engine.query('select first_pending_at from private.site_rebuild');
+    await engine.query(editSql('feature_cards'));
+    expect((await engine.query('select first_pending_at from private.site_rebuild')).rows).toEqual(first);
+
+    await ageFirst(9 * 60);
+    await engine.query(editSql('timeline'));
+    await runJob();
+    expect(await hookCalls(engine.query)).toEqual([]);
+
+    await ageFirst(61);
+    await engine.query(editSql('material_coverage'));
+    await runJob();
+    expect((await hookCalls(engine.query)).map((call) => call.body.changes)).toEqual([4]);
+    expect(await rebuildState(engine.query)).toMatchObject({ pending_statements: 0 });
+
+    // The next edit starts a new wait: it is not handed over until it is quiet or max_wait old.
+    await engine.query(editSql('timeline'));
+    await runJob();
+    expect(await hookCalls(engine.query)).toHaveLength(1);
+    await engine.query(
+      `update private.site_rebuild set max_wait = interval '1 second', first_pending_at = first_pending_at - interval '2 seconds'`,
+    );
+    await runJob();
+    expect((await hookCalls(engine.query)).map((call) => call.body.changes)).toEqual([4, 1]);
+  });
+
   it('notes nothing for a rolled-back edit', async () => {
     await engine.exec(`begin; ${editSql('feature_cards')}; rollback;`);
     expect(await rebuildState(engine.query)).toMatchObject({ pending_statements: 0, changed_at: null });
@@ -259,7 +297,7 @@ describeWithPgCron('PostgreSQL 15 with pg_cron', () => {
   it('applies the migration a second time without error or change, the job included', async () => {
     const before = await migrationResult(engine.query, { cron: true });
     expect((before.jobs as Row[]).filter((job) => job.jobname === JOB)).toHaveLength(1);
-    await engine.exec(await readFile(MIGRATION, 'utf8'));
+    await applyMigrationsAgain(engine.exec);
     expect(await migrationResult(engine.query, { cron: true })).toEqual(before);
   });
 
@@ -269,7 +307,7 @@ describeWithPgCron('PostgreSQL 15 with pg_cron', () => {
       await engine.query(editSql('timeline'));
       expect(await hookCalls(engine.query)).toEqual([{ url: HOOK_URL, body: { table: 'timeline', op: 'UPDATE' } }]);
     } finally {
-      await engine.exec(await readFile(MIGRATION, 'utf8'));
+      await applyMigrationsAgain(engine.exec);
     }
     await engine.query(editSql('timeline'));
     expect(await hookCalls(engine.query)).toHaveLength(1);

@@ -1,4 +1,4 @@
-// npm run backend [-- --port 54321 --build-hook <url> --build-hook-authorization <value>]
+// npm run backend [-- --port 54321 --build-hook <url> --build-hook-authorization <value> --site <url>]
 // The project's Supabase on this machine, for trying the site's refresh, the contact modal and the
 // rebuild trigger by hand: see --help below.
 import { parseArgs } from 'node:util';
@@ -9,8 +9,8 @@ const HELP = `npm run backend [-- options]
 Serves the project's Supabase on 127.0.0.1 without Docker or an account: the Data API the site and
 its edge function use (PostgREST's request shapes, run on PGlite holding supabase/local/bootstrap.sql,
 the migrations and supabase/seed.sql, each request as the role its key gives it), the function
-inquiry-notif-resend under Deno with a Resend stand-in that keeps the emails, and the inquiry sweep
-and alert jobs every minute (alerts are printed, never posted). Every request is printed with its status, method, path and role; the database starts
+inquiry-notif-resend under Deno with a Resend stand-in that keeps the emails, and the inquiry sweep,
+the alert job and the site watch every minute (alerts are printed, never posted). Every request is printed with its status, method, path and role; the database starts
 afresh each time.
 
 An editor's change goes through the Data API as on Supabase, with the service-role key:
@@ -27,6 +27,10 @@ Options:
                                     gatsby develop's http://localhost:8000/__refresh (without it
                                     they are only recorded)
   --build-hook-authorization <v>    the Authorization header for the hook (GATSBY_REFRESH_TOKEN)
+  --site <url>                      the site built against this backend, as served (npm run serve:
+                                    http://localhost:9000): the site watch reads its page data every
+                                    minute and alerts ("site behind") when it stays behind the
+                                    database longer than the rebuild's maximum wait (10 minutes)
   --help                            this text
 `;
 
@@ -37,6 +41,7 @@ function options() {
       'db-port': { type: 'string' },
       'build-hook': { type: 'string' },
       'build-hook-authorization': { type: 'string' },
+      site: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -49,7 +54,9 @@ function options() {
   const dbPort = values['db-port'] === undefined ? (port === 0 ? 0 : port + 1) : portOf('db-port', values['db-port']);
   if (values['build-hook-authorization'] && !values['build-hook']) throw new Error('--build-hook-authorization needs --build-hook');
   const url = values['build-hook'];
+  if (values.site !== undefined && !/^https?:\/\/[^/]/.test(values.site)) throw new Error(`--site ${values.site}: expected an http(s) URL`);
   return {
+    site: values.site,
     help: values.help,
     port,
     dbPort,
@@ -78,6 +85,7 @@ async function main(): Promise<void> {
     port: chosen.port,
     dbPort: chosen.dbPort,
     buildHook: chosen.buildHook,
+    siteUrl: chosen.site,
     sweepIntervalMs: 60_000,
     onRequest: (request) => console.log(describe(request)),
     onEmail: (email) => console.log(`email: ${email.body.subject} → ${email.body.to.join(', ')}`),
@@ -108,7 +116,14 @@ async function main(): Promise<void> {
   console.log(`  service role key: ${backend.serviceKey}`);
   console.log(`  SUPABASE_DB_URL=${backend.dbUrl} (npm run preview-link, npm run doctor)`);
   if (chosen.buildHook) console.log(`  the rebuild trigger calls ${chosen.buildHook.url}`);
-  console.log('  the inquiry sweep and alerts run every minute; every request, email and alert is logged below; Ctrl+C stops it');
+  console.log(
+    chosen.site
+      ? `  the site watch reads ${chosen.site} (Vault site_url)`
+      : '  the site watch is off: site_url is unset (--site <url> sets it)',
+  );
+  console.log(
+    '  the inquiry sweep, alerts and site watch run every minute; every request, email and alert is logged below; Ctrl+C stops it',
+  );
 }
 
 main().catch((error: unknown) => {

@@ -13,6 +13,7 @@ import type { PageListKey } from '../../content/model';
 import { PREVIEW_TEXT, editorPath, itemLabel } from '../../content/preview';
 import type { SiteMetadata } from '../../content/site';
 import { useArrangement } from '../../hooks/useArrangement';
+import { useLiveState } from '../../hooks/useLiveState';
 import { PageLanguageContext, type PageLanguage } from '../../hooks/usePageLanguage';
 import { usePreviewContent } from '../../hooks/usePreviewContent';
 import type { PreviewContent } from '../../lib/preview-api';
@@ -79,6 +80,7 @@ function ArrangeablePreview({ token, content, data, pageLanguage }: ArrangeableP
     [arranging, content.drafts, arrangement.move, labelOf],
   );
   const framed = typeof window !== 'undefined' && window.parent !== window;
+  const live = useLiveState(token);
 
   const step = (kind: 'undo' | 'redo') => {
     const move = kind === 'undo' ? arrangement.undo() : arrangement.redo();
@@ -93,6 +95,7 @@ function ArrangeablePreview({ token, content, data, pageLanguage }: ArrangeableP
           expiresAt={content.expiresAt}
           warnings={content.warnings}
           announcement={announcement}
+          live={live}
           editorHref={framed ? undefined : editorPath(token)}
           arrange={{
             on: arranging,

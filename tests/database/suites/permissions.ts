@@ -388,10 +388,15 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
     });
 
     // The page's only API functions: the content revision (./content-revision.ts), and the preview
-    // link's two, which refuse a call without a valid token (tests/database/preview-links.test.ts).
+    // link's three, which refuse a call without a valid token (tests/database/preview-links.test.ts,
+    // tests/database/site-live-watch.test.ts).
     // A signed-in user is no editor.
     const REVISION_FUNCTION = 'function content_revision(text)';
-    const PREVIEW_FUNCTIONS = ['function arrange_content(text,text,jsonb)', 'function preview_content(text)'];
+    const PREVIEW_FUNCTIONS = [
+      'function arrange_content(text,text,jsonb)',
+      'function preview_content(text)',
+      'function preview_live_state(text,bigint)',
+    ];
 
     test.each(VISITORS)(
       "%s can use no sequence and execute no function in public but the content revision and the preview link's",

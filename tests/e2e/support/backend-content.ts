@@ -128,10 +128,14 @@ export async function builtRevision(siteDir: string): Promise<string> {
  * Gives the backend the revision the build in `siteDir` embedded. A test's backend is a database of
  * its own at the build's URL, holding what the build's held (the seed and the edits above) but
  * having counted different statements on the way: in the one database a deployed site has, the
- * revision would be the build's. Set as the owner, which no trigger watches.
+ * revision would be the build's. Set as the owner, which no trigger watches, and dated now.
  */
 export async function matchBuiltRevision(backend: LocalBackend, siteDir = path.join(SITES_DIR, 'backend')): Promise<void> {
-  await backend.db.query('update private.content_revision set revision = $1', [await builtRevision(siteDir)]);
+  const revision = await builtRevision(siteDir);
+  await backend.db.query('update private.content_revision set revision = $1, changed_at = now()', [revision]);
+  // Its history too, so that the preview can date what the live site shows and count the edits after it.
+  await backend.db.query('delete from private.content_revision_history where revision >= $1', [revision]);
+  await backend.db.query('insert into private.content_revision_history (revision, changed_at) values ($1, now())', [revision]);
 }
 
 /**

@@ -17,6 +17,7 @@ import { SITE_API, type ServedApi } from './site-api';
 import { servePostgres } from './postgres-port';
 import { publicObjects } from './storage';
 import { startSiteverifyStandIn, type SiteverifyStandIn } from './siteverify';
+import { runSiteWatch } from './site-watch';
 import { LOCAL_ALERT_WEBHOOK, sweeper, type InquiryAlert, type SweepRun } from './sweep';
 
 export { freePort } from './edge-function';
@@ -65,10 +66,12 @@ export interface LocalBackendOptions {
    */
   turnstileSecret?: string;
   /**
-   * Runs the inquiry sweep, then the alert job, this often, as pg_cron runs both every minute on
-   * Supabase (off when absent: tests call runSweep() and runAlerts() when they mean it).
+   * Runs the inquiry sweep, the alert job and the site watch this often, as pg_cron runs them every
+   * minute on Supabase (off when absent: tests call runSweep(), runAlerts() and runSiteWatch()).
    */
   sweepIntervalMs?: number;
+  /** The live site's address (Vault secret site_url), which the site watch reads; unset when absent. */
+  siteUrl?: string;
   /** Sends the rebuild trigger's calls here after each write, as pg_net does (else they are only recorded). */
   buildHook?: BuildHook;
   /** Told of every request once it is answered (the command's log). */
@@ -108,6 +111,11 @@ export interface LocalBackend {
   runSweep(): Promise<SweepRun>;
   /** One run of the alert job (private.send_inquiry_alerts()): the alerts it posted. */
   runAlerts(): Promise<InquiryAlert[]>;
+  /**
+   * One run of the site watch (private.watch_live_site()): the alert it posted, if any. The GET of
+   * the live page data it queued is answered at once; the next run reads the answer, as with pg_net.
+   */
+  runSiteWatch(): Promise<InquiryAlert[]>;
   /** While on, every Data API read (GET/HEAD) answers 500. */
   failReads(on: boolean): void;
   /** While on, every Data API write (POST/PATCH) answers 500. */
@@ -262,15 +270,23 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     inquiry_alert_webhook_url: LOCAL_ALERT_WEBHOOK,
     ...(options.buildHook && { site_build_hook_url: options.buildHook.url }),
     ...(options.buildHook?.authorization && { site_build_hook_authorization: options.buildHook.authorization }),
+    ...(options.siteUrl && { site_url: options.siteUrl }),
   });
-  // 6. The inquiry sweep and alerts, on demand or on a timer.
+  const recordAlert = (alert: InquiryAlert) => {
+    alerts.push(alert);
+    options.onAlert?.(alert);
+  };
+  const watchSite = async () => {
+    const posted = await runSiteWatch(db);
+    posted.forEach(recordAlert);
+    return posted;
+  };
+  // 6. The inquiry sweep and alerts and the site watch, on demand or on a timer.
   const sweep = sweeper(db, {
     functionUrl: `${url}/functions/v1/${FUNCTION_NAME}`,
     intervalMs: options.sweepIntervalMs,
-    onAlert(alert) {
-      alerts.push(alert);
-      options.onAlert?.(alert);
-    },
+    afterTick: watchSite,
+    onAlert: recordAlert,
     onFailure: (error) => console.error('local backend: sweep failed', error),
   });
 
@@ -288,6 +304,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     alerts,
     runSweep: sweep.run,
     runAlerts: sweep.alerts,
+    runSiteWatch: watchSite,
     failReads(on) {
       controls.reads = on;
     },

@@ -58,6 +58,7 @@ export const NOTIFY_FUNCTIONS: Record<string, string> = {
 export const PREVIEW_FUNCTIONS: Record<string, string> = {
   preview_content: "the editors' preview: every row, drafts included",
   arrange_content: "the editors' editor page: one list's new order",
+  preview_live_state: "the editors' preview: whether the live site shows every saved edit",
 };
 
 export const REVISION_FUNCTIONS: Record<string, string> = {

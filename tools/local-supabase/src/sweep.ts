@@ -43,11 +43,13 @@ export interface SweepOptions {
    * absent: callers run them when they mean it).
    */
   intervalMs?: number;
+  /** Another minute job, run after the alert job on each tick (the site watch). */
+  afterTick?: () => Promise<unknown>;
   onAlert: (alert: InquiryAlert) => void;
   onFailure: (error: unknown) => void;
 }
 
-export function sweeper(db: PGlite, { functionUrl, intervalMs, onAlert, onFailure }: SweepOptions): Sweep {
+export function sweeper(db: PGlite, { functionUrl, intervalMs, afterTick, onAlert, onFailure }: SweepOptions): Sweep {
   let running: Promise<SweepRun> | null = null;
   const run = (): Promise<SweepRun> => {
     // One at a time, like pg_cron, which never starts a job while its previous run is going.
@@ -71,8 +73,14 @@ export function sweeper(db: PGlite, { functionUrl, intervalMs, onAlert, onFailur
     posted.forEach(onAlert);
     return posted;
   };
-  // After the sweep, so that its run counts before the alert job asks whether the sweep is silent.
-  const tick = () => run().then(alerts).catch(onFailure);
+  // After the sweep, so that its run counts before the alert job asks whether the sweep is silent;
+  // the next job runs whatever became of these, as pg_cron's jobs do.
+  const tick = () =>
+    run()
+      .then(alerts)
+      .catch(onFailure)
+      .then(() => afterTick?.())
+      .catch(onFailure);
   const timer = intervalMs ? setInterval(() => void tick(), intervalMs) : null;
   return {
     run,

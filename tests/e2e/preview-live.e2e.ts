@@ -1,0 +1,58 @@
+// The preview tells an editor whether the live site shows their saved edits: against the backend
+// build served as a host serves it, a preview link opens with data-live-state="live"; an edit made
+// with the service key turns the banner "pending" without a reload (its page data still carries the
+// old revision); once the site has been behind longer than the rebuild's maximum wait, "stale".
+import type { Page } from 'playwright-core';
+import type { LocalBackend } from 'local-supabase';
+import { PREVIEW_TEXT } from '../../src/content/preview';
+import { LIVE_STATE_INTERVAL_MS } from '../../src/hooks/useLiveState';
+import { insertPreviewLink } from '../support/preview-links';
+import { RENAMED_TIMELINE, startBackendAtBuildPort } from './support/backend-content';
+import { browserForTheFile } from './support/file-browser';
+import { waitFor } from './support/page-helpers';
+
+const TOKEN = 'e2e-live-state-token-0123456789abcdefghijklmno';
+const previewUrl = () => `${process.env.E2E_BACKEND_SITE_URL ?? ''}/preview/#token=${TOKEN}`;
+// A round of the banner's question, and time for its two requests.
+const ROUND_MS = LIVE_STATE_INTERVAL_MS + 10_000;
+
+let backend: LocalBackend;
+const { visit } = browserForTheFile();
+
+beforeAll(async () => {
+  backend = await startBackendAtBuildPort();
+  await insertPreviewLink((sql, params) => backend.db.query(sql, params), TOKEN);
+}, 60_000);
+
+afterAll(async () => {
+  await backend?.stop();
+});
+
+const banner = (page: Page) => page.getByRole('region', { name: PREVIEW_TEXT.title });
+const liveState = (page: Page) => () => banner(page).getAttribute('data-live-state');
+
+it('says live, then pending after an edit without a reload, then that the last build may have failed', async () => {
+  const { page } = await visit(previewUrl());
+  expect(await waitFor(liveState(page), (state) => state === 'live', 20_000)).toBe('live');
+  await expect(banner(page).getByRole('status').textContent()).resolves.toBe(PREVIEW_TEXT.live.live);
+  // A reload would lose this mark.
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+
+  const edited = await fetch(`${backend.url}/rest/v1/timeline?id=eq.${RENAMED_TIMELINE.id}`, {
+    method: 'PATCH',
+    headers: { apikey: backend.serviceKey, Authorization: `Bearer ${backend.serviceKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ title: 'Sachets on the live line, edited after the build' }),
+  });
+  expect(edited.status).toBe(204);
+  expect(await waitFor(liveState(page), (state) => state === 'pending', ROUND_MS)).toBe('pending');
+  const pending = await banner(page).getByRole('status').textContent();
+  expect(pending).toMatch(/^Waiting for the build: the site shows the content of .+; 1 edit since$/);
+
+  // The rebuild's maximum wait, made short: the site has now been behind longer than that.
+  await backend.db.query(`update private.site_rebuild set max_wait = interval '1 second'`);
+  expect(await waitFor(liveState(page), (state) => state === 'stale', ROUND_MS)).toBe('stale');
+  const stale = await banner(page).getByRole('status').textContent();
+  expect(stale).toContain(PREVIEW_TEXT.live.stale);
+  expect(stale).toMatch(/The site shows the content of .+; 1 edit since\.$/);
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+}, 90_000);
