@@ -12,7 +12,6 @@ import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 
 const require = createRequire(import.meta.url);
-require('./register-ts.cjs');
 const { startLocalBackend, TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_SECRETS } = require('local-supabase');
 const { insertAsScript, insertInquiry, notifyTeam, storeVerified, visitorRow } = require('local-supabase/visitor');
 

@@ -2,7 +2,7 @@
 // The project's Supabase on this machine, for trying the site's refresh, the contact modal and the
 // rebuild trigger by hand: see --help below.
 import { parseArgs } from 'node:util';
-import { startLocalBackend, type LoggedRequest } from './src/index';
+import type { LoggedRequest } from './src/index';
 
 const HELP = `npm run backend [-- options]
 
@@ -74,6 +74,8 @@ async function main(): Promise<void> {
     console.log(HELP);
     return;
   }
+  // Loaded only now: the database engine takes most of a start, and --help or a wrong option needs none of it.
+  const { startLocalBackend } = await import('./src/index');
   const backend = await startLocalBackend({
     port: chosen.port,
     dbPort: chosen.dbPort,
