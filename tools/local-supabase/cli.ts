@@ -2,6 +2,7 @@
 // The project's Supabase on this machine, for trying the site's refresh, the contact modal and the
 // rebuild trigger by hand: see --help below.
 import { parseArgs } from 'node:util';
+import { INQUIRY_FUNCTION } from '../../supabase/paths';
 import type { LoggedRequest } from './src/index';
 
 const HELP = `npm run backend [-- options]
@@ -9,7 +10,7 @@ const HELP = `npm run backend [-- options]
 Serves the project's Supabase on 127.0.0.1 without Docker or an account: the Data API the site and
 its edge function use (PostgREST's request shapes, run on PGlite holding supabase/local/bootstrap.sql,
 the migrations and supabase/seed.sql, each request as the role its key gives it), the function
-inquiry-notif-resend under Deno with a Resend stand-in that keeps the emails, and the inquiry sweep
+${INQUIRY_FUNCTION} under Deno with a Resend stand-in that keeps the emails, and the inquiry sweep
 and alert jobs every minute (alerts are printed, never posted). Every request is printed with its status, method, path and role; the database starts
 afresh each time.
 
