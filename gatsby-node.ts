@@ -2,6 +2,7 @@ import type { GatsbyNode } from 'gatsby';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deploySettings } from './src/build/deploy-settings';
+import { buildEnv } from './src/lib/environment';
 import { SITEMAP_FILE, robotsTxt, sitemapXml } from './src/build/sitemap';
 import type { Dictionary } from './src/content/dictionary';
 import { EN } from './src/content/dictionaries/en';
@@ -13,7 +14,7 @@ import type { LandingPageContext } from './src/templates/landing-page';
 // that would publish a wrong address stops before any work, and the log says where the address and
 // the analytics script come from.
 export const onPreInit: GatsbyNode['onPreInit'] = ({ reporter }) => {
-  const { notes, errors } = deploySettings(process.env);
+  const { notes, errors } = deploySettings(buildEnv());
   if (errors.length > 0) reporter.panic(errors.join('\n'));
   for (const note of notes) reporter.info(note);
 };
@@ -63,7 +64,7 @@ export const onCreatePage: GatsbyNode['onCreatePage'] = ({ page, actions }) => {
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store }) => {
   // Gatsby types the store loosely; the site's folder is where public/ is written.
   const { program } = (store.getState as () => { program: { directory: string } })();
-  const { siteUrl } = deploySettings(process.env);
+  const { siteUrl } = deploySettings(buildEnv());
   const publicDir = path.join(program.directory, 'public');
   await writeFile(path.join(publicDir, SITEMAP_FILE), sitemapXml(siteUrl));
   await writeFile(path.join(publicDir, 'robots.txt'), robotsTxt(siteUrl));

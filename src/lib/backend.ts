@@ -8,15 +8,11 @@ import { CONTENT_REVISION } from '../content/model';
 import { BackendCallFailed, DB_TIMEOUT_MS, type BackendSettings } from './backend-call';
 import type { Backend } from './backend-client';
 import type { ContentReader } from './content-reader';
+import { siteEnv } from './environment';
 
-/**
- * The settings the site was built with, or null without them (the embedded default). Gatsby inlines
- * GATSBY_* variables at build time, so they must be written out in full; read at call time so that
- * tests can set them.
- */
+/** The settings the site was built with (./environment), or null without them (the embedded default). */
 export function backendSettings(): BackendSettings | null {
-  const url = process.env.GATSBY_SUPABASE_URL;
-  const anonKey = process.env.GATSBY_SUPABASE_ANON_KEY;
+  const { supabaseUrl: url, supabaseAnonKey: anonKey } = siteEnv();
   return url && anonKey ? { url, anonKey } : null;
 }
 
