@@ -3,7 +3,7 @@
 import { EN } from '../../src/content/dictionaries/en';
 import { ID } from '../../src/content/dictionaries/id';
 import { COVERAGE, HERO, LIST_TEXT, STATUS_LABELS, TIMELINE } from '../../src/content/copy';
-import { FIELD_LABELS, MODAL_COPY } from '../../src/content/modal';
+import { FORM_COPY, MODAL_COPY } from '../../src/content/modal';
 import { SITE } from '../../src/content/site';
 
 /** Every leaf of a dictionary as [path, value]. */
@@ -34,7 +34,7 @@ it("keeps the spec's English word for word", () => {
   expect(EN.timeline.title).toBe(TIMELINE.title);
   expect(EN.hero).toEqual({ ...HERO, claims: [...HERO.claims] });
   expect(EN.modal).toBe(MODAL_COPY);
-  expect(EN.form.labels).toBe(FIELD_LABELS);
+  expect(EN.form.labels).toBe(FORM_COPY.labels);
   expect(EN.lists).toBe(LIST_TEXT);
   expect(EN.materialStatus.live).toBe(STATUS_LABELS.material.live);
   expect(EN.site).toEqual({ title: SITE.title, description: SITE.description, tagline: SITE.tagline });
