@@ -1,8 +1,8 @@
 import type { GatsbyConfig } from 'gatsby';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CONTENT_REVISION, CONTENT_TABLES } from './src/content/model';
-import { backendMissing, backendRequiredBy, deploySettings } from './src/build/deploy-settings';
+import { CONTENT_REVISION, PUBLISHED_TABLES } from './src/content/model';
+import { backendMissing, backendRequiredBy, deploySettings } from './src/build-time/deploy-settings';
 import { SITE } from './src/content/site';
 import { buildEnv, envFileName, siteEnv } from './src/lib/environment';
 import { TURNSTILE_SCRIPT_URL, turnstileSiteKey } from './src/lib/turnstile';
@@ -48,13 +48,13 @@ const config: GatsbyConfig = {
     {
       resolve: 'gatsby-source-supabase-content',
       options: {
-        tables: CONTENT_TABLES,
+        tables: PUBLISHED_TABLES,
         revision: CONTENT_REVISION,
         url: site.supabaseUrl,
         anonKey: site.supabaseAnonKey,
         embedded: schemaPaths(path.join(__dirname, 'supabase')),
         // A production build (REQUIRE_BACKEND=1) or a host's build must not publish the demo unless
-        // asked to (src/build/deploy-settings.ts; gatsby-node.ts stops such a build first). The
+        // asked to (src/build-time/deploy-settings.ts; gatsby-node.ts stops such a build first). The
         // words are the site's: which settings it reads, and that its contact form only pretends on the demo.
         requireBackend: backendRequirement !== null,
         wording: {

@@ -1,12 +1,12 @@
 import type { GatsbyNode } from 'gatsby';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { deploySettings } from './src/build/deploy-settings';
+import { deploySettings } from './src/build-time/deploy-settings';
 import { buildEnv } from './src/lib/environment';
-import { SITEMAP_FILE, robotsTxt, sitemapXml } from './src/build/sitemap';
+import { SITEMAP_FILE, robotsTxt, sitemapXml } from './src/build-time/sitemap';
 import type { Dictionary } from './src/content/dictionary';
 import { EN } from './src/content/dictionaries/en';
-import { ID } from './src/content/dictionaries/id';
+import { INDONESIAN } from './src/content/dictionaries/id';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_PAGES, type Language } from './src/content/languages';
 import type { LandingPageContext } from './src/templates/landing-page';
 
@@ -40,7 +40,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
   actions.replaceWebpackConfig(config);
 };
 
-const DICTIONARIES: Readonly<Record<Language, Dictionary>> = { en: EN, id: ID };
+const DICTIONARIES: Readonly<Record<Language, Dictionary>> = { en: EN, id: INDONESIAN };
 
 // One page component, one page per language. The dictionary travels in the page context (the
 // page's data file), not in the component's JavaScript: each page loads only its own language's words.

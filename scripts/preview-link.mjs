@@ -62,12 +62,12 @@ function label(value) {
   return trimmed;
 }
 
-/** The address the build would give the site (src/build/deploy-settings.ts decides), or --site's. */
+/** The address the build would give the site (src/build-time/deploy-settings.ts decides), or --site's. */
 function siteUrl(site) {
   // Node 20 cannot strip types: npm run preview-link preloads the hook that compiles TypeScript on
   // require (package.json), as the other commands that read the site's TypeScript do.
   const require = createRequire(import.meta.url);
-  const { deploySettings, PLACEHOLDER_SITE_URL } = require('../src/build/deploy-settings.ts');
+  const { deploySettings, PLACEHOLDER_SITE_URL } = require('../src/build-time/deploy-settings.ts');
   const env = process.env;
   const settings = deploySettings(
     site === undefined

@@ -79,7 +79,7 @@ export const FEATURE_CARDS_TABLE = {
 } as const satisfies TableSpec;
 
 /** What the source plugin publishes (its `tables` option). */
-export const CONTENT_TABLES: readonly TableSpec[] = [MATERIAL_COVERAGE_TABLE, TIMELINE_TABLE, FEATURE_CARDS_TABLE];
+export const PUBLISHED_TABLES: readonly TableSpec[] = [MATERIAL_COVERAGE_TABLE, TIMELINE_TABLE, FEATURE_CARDS_TABLE];
 
 /**
  * The revision of the published content (the source plugin's `revision` option): the database

@@ -3,12 +3,12 @@
 import path from 'node:path';
 import { REPO_ROOT } from '../e2e/support/site-build';
 import { EN } from '../../src/content/dictionaries/en';
-import { ID } from '../../src/content/dictionaries/id';
+import { INDONESIAN } from '../../src/content/dictionaries/id';
 
 /** Both pages of the site, each measured against the same budgets. */
 export const PAGES = [
   { path: '/', label: 'page', chat: EN.hero.chat },
-  { path: '/id/', label: 'page-id', chat: ID.hero.chat },
+  { path: '/id/', label: 'page-id', chat: INDONESIAN.hero.chat },
 ] as const;
 
 export type PagePath = (typeof PAGES)[number]['path'];

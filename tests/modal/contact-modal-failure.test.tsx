@@ -14,7 +14,7 @@ import {
 import { BackendCallFailed } from '../../src/lib/backend-call';
 import { DEFAULT_INQUIRY_EMAIL, submitFailureOf } from '../../src/lib/submit-failure';
 import { submitInquiry, type InquiryFields } from '../../src/lib/submit-inquiry';
-import { ID } from '../../src/content/dictionaries/id';
+import { INDONESIAN } from '../../src/content/dictionaries/id';
 import { OPENER_NAMES, openModal, renderPage } from './harness';
 
 jest.mock('../../src/lib/submit-inquiry', () => ({ submitInquiry: jest.fn() }));
@@ -128,17 +128,17 @@ it("on /id/, tells it in Indonesian, and the mailto: carries the page's own head
   submit.mockRejectedValueOnce(new BackendCallFailed('insert into contact_submissions', 503, '', 'PT503'));
   const { user } = renderPage('id');
   await user.click(screen.getByRole('button', { name: OPENER_NAMES.investor }));
-  const dialog = await screen.findByRole('dialog', { name: ID.modal.investor.heading });
-  await fill(user, dialog, ['name', 'email', 'message'], ID.form.labels);
-  await user.click(within(dialog).getByRole('button', { name: ID.modal.investor.button }));
+  const dialog = await screen.findByRole('dialog', { name: INDONESIAN.modal.investor.heading });
+  await fill(user, dialog, ['name', 'email', 'message'], INDONESIAN.form.labels);
+  await user.click(within(dialog).getByRole('button', { name: INDONESIAN.modal.investor.button }));
 
   const alert = await within(dialog).findByRole('alert');
-  expect(alert).toHaveTextContent(ID.form.failures.busy);
+  expect(alert).toHaveTextContent(INDONESIAN.form.failures.busy);
   expect(alert).not.toHaveTextContent(BUSY_COPY.message);
-  const href = new URL(within(alert).getByRole('link', { name: ID.form.emailLink }).getAttribute('href') ?? '');
-  expect(href.searchParams.get('subject')).toBe(ID.modal.investor.heading);
+  const href = new URL(within(alert).getByRole('link', { name: INDONESIAN.form.emailLink }).getAttribute('href') ?? '');
+  expect(href.searchParams.get('subject')).toBe(INDONESIAN.modal.investor.heading);
   expect(href.searchParams.get('body')).toBe(
-    `${typed.message}\n\n${ID.form.labels.name}: ${typed.name}\n${ID.form.labels.email}: ${typed.email}`,
+    `${typed.message}\n\n${INDONESIAN.form.labels.name}: ${typed.name}\n${INDONESIAN.form.labels.email}: ${typed.email}`,
   );
   expect(submit).toHaveBeenCalledWith(expect.objectContaining({ language: 'id' }));
 });
