@@ -4,11 +4,8 @@
 // the build naming the URL and the table. Here rather than in the plugin, which does not depend on
 // local-supabase (local-supabase depends on it).
 import { freePort, startLocalBackend, type Intercept, type LocalBackend, type ServedApi } from 'local-supabase';
-import { onPluginInit } from '../../plugins/gatsby-source-supabase-content/src/on-plugin-init';
-import { remoteDriver } from '../../plugins/gatsby-source-supabase-content/src/remote';
-import { sourceContent } from '../../plugins/gatsby-source-supabase-content/src/source-nodes';
-import { ERROR_CODES } from '../../plugins/gatsby-source-supabase-content/src/errors';
-import { fakeGatsby, removeFakeCacheFolders } from '../../plugins/gatsby-source-supabase-content/testing';
+import { onPluginInit } from 'gatsby-source-supabase-content/gatsby-node';
+import { ERROR_CODES, fakeGatsby, remoteDriver, removeFakeCacheFolders, sourceContent } from 'gatsby-source-supabase-content/testing';
 import { EMBEDDED, TABLES } from '../../plugins/gatsby-source-supabase-content/tests/fixtures/model';
 
 // The pictures' cache folders the sourcing made.

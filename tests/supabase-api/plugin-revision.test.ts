@@ -3,11 +3,8 @@
 // publishes it as one node, and an answer that is no revision fails the build. Here rather than in
 // the plugin, which does not depend on local-supabase (local-supabase depends on it).
 import { startLocalBackend, type LocalBackend } from 'local-supabase';
-import { REVISION_NODE_TYPE } from '../../plugins/gatsby-source-supabase-content/browser';
-import { ERROR_CODES } from '../../plugins/gatsby-source-supabase-content/src/errors';
-import { remoteDriver } from '../../plugins/gatsby-source-supabase-content/src/remote';
-import type { RevisionSpec } from '../../plugins/gatsby-source-supabase-content/src/revision';
-import { fakeGatsby, removeFakeCacheFolders } from '../../plugins/gatsby-source-supabase-content/testing';
+import { REVISION_NODE_TYPE, type RevisionSpec } from 'gatsby-source-supabase-content/browser';
+import { ERROR_CODES, fakeGatsby, remoteDriver, removeFakeCacheFolders } from 'gatsby-source-supabase-content/testing';
 import { EMBEDDED, REVISION, TABLES } from '../../plugins/gatsby-source-supabase-content/tests/fixtures/model';
 
 // The pictures' cache folders the sourcing made.
