@@ -14,7 +14,7 @@ import { LEGACY_PROJECTS } from './fixtures/legacy-projects';
 import { TABLES, catalogue, tableExists, tableRows, type Catalogue } from './support/catalogue';
 
 const run = promisify(execFile);
-const ADOPTED_PROJECT = path.join(REPO_ROOT, 'tests', 'backend', 'fixtures', 'adopted-project');
+const ADOPTED_PROJECT = path.join(REPO_ROOT, 'tests', 'supabase-api', 'fixtures', 'adopted-project');
 const ADOPTED_PROJECT_FILES = ['0001_tables_and_rows.sql', '0002_indonesian_twins.sql'].map((file) => path.join(ADOPTED_PROJECT, file));
 const cluster = clusterForTheFile();
 

@@ -1,5 +1,5 @@
 // Editors' preview links on PostgreSQL 15 (supabase/migrations/20261125002000_preview_links.sql and
-// scripts/preview-link.mjs): the command stores only a hash of the token it prints; the page's two
+// scripts/preview-link.ts): the command stores only a hash of the token it prints; the page's two
 // functions serve anon with a valid token, and refuse an invalid, revoked or expired one apart;
 // arranging writes one list's order, whatever its ids (uuid, bigint, text), and asks for a rebuild.
 import { execFile } from 'node:child_process';
