@@ -108,25 +108,21 @@ const isInside = (child: string, parent: string) => {
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 };
 
-/** The unit group: Jest and Deno side by side, or only the runner each given path belongs to. */
+/** A test path given on the command line: an existing file or folder of the repository. */
+const isTestPath = (arg: string) => !arg.startsWith('-') && existsSync(arg) && isInside(path.resolve(arg), REPO_ROOT);
+
+/**
+ * The unit group: Jest and Deno side by side, or with paths only the runner each belongs to. The
+ * other arguments go to Jest in their order, so that an option keeps its value.
+ */
 function unitSteps(work: string, args: string[]): Step[] {
-  const options = args.filter((arg) => arg.startsWith('-'));
-  const paths = args.filter((arg) => !arg.startsWith('-'));
-  if (paths.length === 0) return [jest(work, options), deno(work, [DENO_TESTS])];
-  const absolute = (arg: string) => path.resolve(arg);
-  const denoPaths = paths.filter((arg) => isInside(absolute(arg), DENO_TESTS) || isInside(DENO_TESTS, absolute(arg)));
-  const jestPaths = paths.filter((arg) => !isInside(absolute(arg), DENO_TESTS));
-  return [
-    ...(jestPaths.length > 0 ? [jest(work, [...options, ...jestPaths])] : []),
-    ...(denoPaths.length > 0
-      ? [
-          deno(
-            work,
-            denoPaths.map((arg) => (isInside(DENO_TESTS, absolute(arg)) ? DENO_TESTS : arg)),
-          ),
-        ]
-      : []),
-  ];
+  const paths = args.filter(isTestPath);
+  if (paths.length === 0) return [jest(work, args), deno(work, [DENO_TESTS])];
+  const forDeno = (arg: string) => isInside(path.resolve(arg), DENO_TESTS) || isInside(DENO_TESTS, path.resolve(arg));
+  const forJest = (arg: string) => !isInside(path.resolve(arg), DENO_TESTS);
+  const denoPaths = paths.filter(forDeno).map((arg) => (isInside(DENO_TESTS, path.resolve(arg)) ? DENO_TESTS : arg));
+  const jestArgs = args.filter((arg) => !isTestPath(arg) || forJest(arg));
+  return [...(paths.some(forJest) ? [jest(work, jestArgs)] : []), ...(denoPaths.length > 0 ? [deno(work, denoPaths)] : [])];
 }
 
 /** Runs the steps side by side (Jest's slow suites mostly wait, and Deno's run fits in that time) and sums them up. */
