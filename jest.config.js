@@ -12,6 +12,9 @@ const common = {
   transformIgnorePatterns: ['node_modules/(?!(gatsby|gatsby-script|gatsby-link|@gatsbyjs|@electric-sql/pglite|lucide-react)/)'],
   globals: { __PATH_PREFIX__: '', __BASE_PATH__: '' },
   testPathIgnorePatterns: ['/node_modules/', '/\\.cache/', '/public/', '<rootDir>/tests/e2e/'],
+  // The run's shared PostgreSQL 15 cluster (tests/support/shared-postgres.ts); Jest runs each hook once.
+  globalSetup: '<rootDir>/tests/support/global-setup.ts',
+  globalTeardown: '<rootDir>/tests/support/global-teardown.ts',
 };
 
 module.exports = {

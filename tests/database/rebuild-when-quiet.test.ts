@@ -10,7 +10,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { openEmbeddedDatabase } from 'gatsby-source-supabase-content/embedded-db';
 import { SUPABASE_PATHS } from '../support/database';
-import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles, settledCronRuns, startPostgresCluster } from '../support/postgres';
+import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles, settledCronRuns } from '../support/postgres';
+import { openProjectDatabase } from '../support/shared-postgres';
 
 const MIGRATION = path.join(SUPABASE_PATHS.migrations, '20261124002000_rebuild_when_quiet.sql');
 const HOOK_URL = 'https://api.netlify.com/build_hooks/test-hook';
@@ -141,17 +142,11 @@ describe('PGlite, the embedded database of the build (no pg_cron)', () => {
 
 describe('PostgreSQL 15 without pg_cron', () => {
   withoutPgCron(async () => {
-    const cluster = await startPostgresCluster();
-    try {
-      await loadSupabaseFiles(cluster.client);
-    } catch (error) {
-      await cluster.stop();
-      throw error;
-    }
+    const db = await openProjectDatabase();
     return {
-      query: (sql, params) => cluster.client.query<Row>(sql, params),
-      exec: (sql) => cluster.client.query(sql),
-      close: () => cluster.stop(),
+      query: (sql, params) => db.client.query<Row>(sql, params),
+      exec: (sql) => db.client.query(sql),
+      close: () => db.close(),
     };
   });
 });
