@@ -73,7 +73,9 @@ function jest(work: string, args: string[]): Step {
     const bin = path.join(REPO_ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
     const status = await run(process.execPath, [bin, ...args, '--json', `--outputFile=${out}`]);
     if (!existsSync(out)) return { name: 'jest', status, passed: 0, failed: 1, skipped: 0 };
-    const report = JSON.parse(readFileSync(out, 'utf8')) as JestReport;
+    const report = JSON.parse(readFileSync(out, 'utf8')) as JestReport | string[];
+    // --listTests writes the list of files instead of a report.
+    if (Array.isArray(report)) return { name: 'jest', status, passed: 0, failed: 0, skipped: 0 };
     // A suite that fails to load has no test results; count it as a failure rather than lose it.
     const brokenSuites = report.testResults.filter((suite) => suite.status === 'failed' && suite.assertionResults.length === 0).length;
     return {
