@@ -17,6 +17,7 @@ import {
   type PostgresCluster,
 } from '../support/postgres';
 import { LEGACY_PROJECTS } from './fixtures/legacy-projects';
+import { sharedClusterForTheFile } from '../support/shared-postgres';
 
 const run = promisify(execFile);
 // Each run of the command starts Node and compiles the site's settings module: seconds on a busy machine.
@@ -377,7 +378,7 @@ describeWithPgCron('an arrangement and the rebuild (pg_cron)', () => {
 });
 
 describe('preview links over adopted projects (PostgreSQL 15)', () => {
-  const cluster = clusterForTheFile();
+  const cluster = sharedClusterForTheFile();
 
   /** An adopted project after the migrations, with a link whose token is `token`. */
   async function adopted(name: string, token: string): Promise<ScratchDatabase & { client: Client }> {
