@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { deploySettings, PLACEHOLDER_SITE_URL } from '../src/build/deploy-settings';
+import { deploySettings, PLACEHOLDER_SITE_URL } from '../src/build-time/deploy-settings';
 
 const USAGE = `npm run preview-link [-- options]
 
@@ -69,7 +69,7 @@ function label(value: string | undefined): string | null {
   return trimmed;
 }
 
-/** The address the build would give the site (src/build/deploy-settings.ts decides), or --site's. */
+/** The address the build would give the site (src/build-time/deploy-settings.ts decides), or --site's. */
 function siteUrl(site: string | undefined): string {
   const env = process.env;
   const settings = deploySettings(

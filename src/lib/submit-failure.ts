@@ -2,6 +2,7 @@
 // the modal can classify an error without loading the backend client: BackendCallFailed lives in
 // the lazily loaded chunk, so it is recognised by its name, status and code rather than its class.
 import type { InquiryField, SubmitFailure } from '../content/modal';
+import { siteEnv } from './environment';
 
 export const TOO_MANY_REQUESTS = 429;
 export const BAD_REQUEST = 400;
@@ -30,9 +31,9 @@ export function submitFailureOf(error: unknown): SubmitFailure {
   return field ? `invalid-${(field[1] ?? field[2]) as InquiryField}` : 'error';
 }
 
-/** The team's address, a build setting (Gatsby inlines GATSBY_* variables, written out in full). */
+/** The team's address, a build setting (./environment). */
 export function inquiryEmail(): string {
-  return process.env.GATSBY_INQUIRY_EMAIL?.trim() || DEFAULT_INQUIRY_EMAIL;
+  return siteEnv().inquiryEmail?.trim() || DEFAULT_INQUIRY_EMAIL;
 }
 
 /**

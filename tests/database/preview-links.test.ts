@@ -1,5 +1,5 @@
 // Editors' preview links on PostgreSQL 15 (supabase/migrations/20261125002000_preview_links.sql and
-// scripts/preview-link.mjs): the command stores only a hash of the token it prints; the page's two
+// scripts/preview-link.ts): the command stores only a hash of the token it prints; the page's two
 // functions serve anon with a valid token, and refuse an invalid, revoked or expired one apart;
 // arranging writes one list's order, whatever its ids (uuid, bigint, text), and asks for a rebuild.
 import { execFile } from 'node:child_process';
@@ -17,6 +17,7 @@ import {
   type PostgresCluster,
 } from '../support/postgres';
 import { LEGACY_PROJECTS } from './fixtures/legacy-projects';
+import { sharedClusterForTheFile } from '../support/shared-postgres';
 
 const run = promisify(execFile);
 // Each run of the command starts Node and compiles the site's settings module: seconds on a busy machine.
@@ -377,7 +378,7 @@ describeWithPgCron('an arrangement and the rebuild (pg_cron)', () => {
 });
 
 describe('preview links over adopted projects (PostgreSQL 15)', () => {
-  const cluster = clusterForTheFile();
+  const cluster = sharedClusterForTheFile();
 
   /** An adopted project after the migrations, with a link whose token is `token`. */
   async function adopted(name: string, token: string): Promise<ScratchDatabase & { client: Client }> {

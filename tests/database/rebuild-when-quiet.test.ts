@@ -11,7 +11,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { openEmbeddedDatabase } from 'gatsby-source-supabase-content/embedded-db';
 import { SUPABASE_PATHS } from '../support/database';
-import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles, settledCronRuns, startPostgresCluster } from '../support/postgres';
+import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles, settledCronRuns } from '../support/postgres';
+import { openProjectDatabase } from '../support/shared-postgres';
 
 const MIGRATIONS = ['20261124002000_rebuild_when_quiet.sql', '20261126001000_rebuild_max_wait.sql'].map((name) =>
   path.join(SUPABASE_PATHS.migrations, name),
@@ -148,17 +149,11 @@ describe('PGlite, the embedded database of the build (no pg_cron)', () => {
 
 describe('PostgreSQL 15 without pg_cron', () => {
   withoutPgCron(async () => {
-    const cluster = await startPostgresCluster();
-    try {
-      await loadSupabaseFiles(cluster.client);
-    } catch (error) {
-      await cluster.stop();
-      throw error;
-    }
+    const db = await openProjectDatabase();
     return {
-      query: (sql, params) => cluster.client.query<Row>(sql, params),
-      exec: (sql) => cluster.client.query(sql),
-      close: () => cluster.stop(),
+      query: (sql, params) => db.client.query<Row>(sql, params),
+      exec: (sql) => db.client.query(sql),
+      close: () => db.close(),
     };
   });
 });

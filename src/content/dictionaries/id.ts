@@ -2,7 +2,7 @@
 // recyclers, city agencies) in the formal "Anda". Product names, RECOVER MORE and the figures stay.
 import type { Dictionary } from '../dictionary';
 
-export const ID: Dictionary = {
+export const INDONESIAN: Dictionary = {
   site: {
     title: 'AdaSorter: RECOVER MORE dengan mesin pemilah sampah berbasis AI',
     description:
