@@ -102,7 +102,7 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
 
 /**
  * The visitor's address by the database's rule (private.inquiry_client, docs/backend.md "Which
- * header"): `cf-connecting-ip`, which Cloudflare sets itself, else the last `x-forwarded-for` entry,
+ * client address"): `cf-connecting-ip`, which Cloudflare sets itself, else the last `x-forwarded-for` entry,
  * the one the nearest proxy appended. The first entry is whatever the client wrote.
  */
 export function clientAddress(request: Request): string | null {
