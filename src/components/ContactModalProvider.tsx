@@ -99,7 +99,7 @@ export function ContactModalProvider({ children }: { children: ReactNode }) {
     () =>
       // `inert` keeps pointer, focus and screen readers out of the page behind the modal; set here
       // because React 18 does not know the attribute. It restyles the whole page, a long style
-      // recalculation on a slow phone (66 ms at 4x CPU throttling), so it follows the frame that
+      // recalculation on a slow phone, so it follows the frame that
       // answers the click instead of holding that frame up; the modal covers the page meanwhile.
       afterNextPaint(() => {
         page.current?.toggleAttribute('inert', openType !== null);
