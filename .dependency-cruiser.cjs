@@ -26,13 +26,13 @@ module.exports = {
       to: { path: '^tests/' },
     },
     // The site's layers point one way: pages and components → hooks → lib → content → the plugin's
-    // browser entry. The build's settings (src/build/) are Node's, never the browser's.
+    // browser entry. What the build runs in Node (src/build-time/) is never the browser's.
     ...[
-      ['content', 'lib|hooks|components|pages|build'],
-      ['lib', 'hooks|components|pages|build'],
-      ['hooks', 'components|pages|build'],
-      ['components', 'pages|build'],
-      ['pages', 'build'],
+      ['content', 'lib|hooks|components|pages|build-time'],
+      ['lib', 'hooks|components|pages|build-time'],
+      ['hooks', 'components|pages|build-time'],
+      ['components', 'pages|build-time'],
+      ['pages', 'build-time'],
     ].map(([layer, above]) => ({
       name: `${layer}-points-down`,
       severity: 'error',

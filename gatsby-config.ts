@@ -1,23 +1,25 @@
 import type { GatsbyConfig } from 'gatsby';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CONTENT_REVISION, CONTENT_TABLES } from './src/content/model';
-import { backendMissing, backendRequiredBy, deploySettings } from './src/build/deploy-settings';
+import { CONTENT_REVISION, PUBLISHED_TABLES } from './src/content/model';
+import { backendMissing, backendRequiredBy, deploySettings } from './src/build-time/deploy-settings';
 import { SITE } from './src/content/site';
-import { TURNSTILE_SCRIPT_URL } from './src/lib/turnstile';
+import { buildEnv, envFileName, siteEnv } from './src/lib/environment';
+import { TURNSTILE_SCRIPT_URL, turnstileSiteKey } from './src/lib/turnstile';
 import { schemaPaths } from './supabase/paths';
 
 // Gatsby reads .env.development / .env.production itself only for the browser's bundle; the build's
 // own settings below (the backend, the address) come from the same file. The environment wins.
-const envFile = path.join(__dirname, `.env.${process.env.NODE_ENV === 'production' ? 'production' : 'development'}`);
+const envFile = path.join(__dirname, envFileName());
 if (existsSync(envFile)) process.loadEnvFile(envFile);
 
 // The site's address and analytics script depend on where it is built (SITE_URL, the host's own
 // variables); gatsby-node.ts reports them once and stops a deploy build that lacks an address.
-const deploy = deploySettings(process.env);
-const backendRequirement = backendRequiredBy(process.env);
+const deploy = deploySettings(buildEnv());
+const backendRequirement = backendRequiredBy(buildEnv());
+const site = siteEnv();
 // Cloudflare Turnstile, where a site key is set: its script, and the frame it renders the challenge in.
-const turnstile = process.env.GATSBY_TURNSTILE_SITE_KEY ? [TURNSTILE_SCRIPT_URL] : [];
+const turnstile = turnstileSiteKey() ? [TURNSTILE_SCRIPT_URL] : [];
 
 const config: GatsbyConfig = {
   siteMetadata: {
@@ -46,13 +48,13 @@ const config: GatsbyConfig = {
     {
       resolve: 'gatsby-source-supabase-content',
       options: {
-        tables: CONTENT_TABLES,
+        tables: PUBLISHED_TABLES,
         revision: CONTENT_REVISION,
-        url: process.env.GATSBY_SUPABASE_URL,
-        anonKey: process.env.GATSBY_SUPABASE_ANON_KEY,
+        url: site.supabaseUrl,
+        anonKey: site.supabaseAnonKey,
         embedded: schemaPaths(path.join(__dirname, 'supabase')),
         // A production build (REQUIRE_BACKEND=1) or a host's build must not publish the demo unless
-        // asked to (src/build/deploy-settings.ts; gatsby-node.ts stops such a build first). The
+        // asked to (src/build-time/deploy-settings.ts; gatsby-node.ts stops such a build first). The
         // words are the site's: which settings it reads, and that its contact form only pretends on the demo.
         requireBackend: backendRequirement !== null,
         wording: {
@@ -73,7 +75,7 @@ const config: GatsbyConfig = {
       // processes the project's photos, and a photo the build has not seen shows the card's icon. The bundles start after the first paint (the LCP budget in docs/architecture.md).
       resolve: 'gatsby-plugin-security-headers',
       options: {
-        connectSrc: [process.env.GATSBY_SUPABASE_URL, deploy.analyticsSrc].filter(Boolean),
+        connectSrc: [site.supabaseUrl, deploy.analyticsSrc].filter(Boolean),
         scriptSrc: [deploy.analyticsSrc, ...turnstile].filter(Boolean),
         frameSrc: turnstile,
         deferScripts: true,

@@ -1,11 +1,12 @@
 import type { GatsbyNode } from 'gatsby';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { deploySettings } from './src/build/deploy-settings';
-import { SITEMAP_FILE, robotsTxt, sitemapXml } from './src/build/sitemap';
+import { deploySettings } from './src/build-time/deploy-settings';
+import { buildEnv } from './src/lib/environment';
+import { SITEMAP_FILE, robotsTxt, sitemapXml } from './src/build-time/sitemap';
 import type { Dictionary } from './src/content/dictionary';
 import { EN } from './src/content/dictionaries/en';
-import { ID } from './src/content/dictionaries/id';
+import { INDONESIAN } from './src/content/dictionaries/id';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_PAGES, type Language } from './src/content/languages';
 import type { LandingPageContext } from './src/templates/landing-page';
 
@@ -13,7 +14,7 @@ import type { LandingPageContext } from './src/templates/landing-page';
 // that would publish a wrong address stops before any work, and the log says where the address and
 // the analytics script come from.
 export const onPreInit: GatsbyNode['onPreInit'] = ({ reporter }) => {
-  const { notes, errors } = deploySettings(process.env);
+  const { notes, errors } = deploySettings(buildEnv());
   if (errors.length > 0) reporter.panic(errors.join('\n'));
   for (const note of notes) reporter.info(note);
 };
@@ -39,7 +40,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
   actions.replaceWebpackConfig(config);
 };
 
-const DICTIONARIES: Readonly<Record<Language, Dictionary>> = { en: EN, id: ID };
+const DICTIONARIES: Readonly<Record<Language, Dictionary>> = { en: EN, id: INDONESIAN };
 
 // One page component, one page per language. The dictionary travels in the page context (the
 // page's data file), not in the component's JavaScript: each page loads only its own language's words.
@@ -63,7 +64,7 @@ export const onCreatePage: GatsbyNode['onCreatePage'] = ({ page, actions }) => {
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store }) => {
   // Gatsby types the store loosely; the site's folder is where public/ is written.
   const { program } = (store.getState as () => { program: { directory: string } })();
-  const { siteUrl } = deploySettings(process.env);
+  const { siteUrl } = deploySettings(buildEnv());
   const publicDir = path.join(program.directory, 'public');
   await writeFile(path.join(publicDir, SITEMAP_FILE), sitemapXml(siteUrl));
   await writeFile(path.join(publicDir, 'robots.txt'), robotsTxt(siteUrl));

@@ -12,15 +12,14 @@ const common = {
   transformIgnorePatterns: ['node_modules/(?!(gatsby|gatsby-script|gatsby-link|@gatsbyjs|@electric-sql/pglite|lucide-react)/)'],
   globals: { __PATH_PREFIX__: '', __BASE_PATH__: '' },
   testPathIgnorePatterns: ['/node_modules/', '/\\.cache/', '/public/', '<rootDir>/tests/e2e/'],
+  // The run's shared PostgreSQL 15 cluster (tests/support/shared-postgres.ts); Jest runs each hook once.
+  globalSetup: '<rootDir>/tests/support/global-setup.ts',
+  globalTeardown: '<rootDir>/tests/support/global-teardown.ts',
 };
 
 module.exports = {
-  // Three workers, where Jest would take one on a two-core machine: the slowest suites wait (for
-  // pg_cron's minute, a server, a timer) rather than compute, and the others run in that time.
-  // Measured on two cores (npm test, fresh cache): 260 s with two workers, 241 s with three, with
-  // 1.5 and 1.8 cores busy. Three used to slow suites past their timeouts, before each PGlite
-  // database loaded from a snapshot (scripts/test.mjs) instead of costing 4-6 s of CPU.
-  // tests/support/sequencer.js starts the longest first.
+  // Three workers on two cores: the slowest suites wait (for pg_cron's minute, a server, a timer)
+  // rather than compute, and the others run in that time.
   maxWorkers: 3,
   testSequencer: '<rootDir>/tests/support/sequencer.js',
   // A test's first call may start Deno or a server; beside another worker on a busy machine that
@@ -31,7 +30,7 @@ module.exports = {
     {
       ...common,
       displayName: 'node',
-      testEnvironment: 'node',
+      testEnvironment: '<rootDir>/tests/support/node-environment.js',
       testMatch: ['<rootDir>/tests/**/*.test.ts', '<rootDir>/plugins/*/tests/**/*.test.ts'],
     },
     {

@@ -7,6 +7,7 @@ export {
   ROW_POSITION_FIELD,
   describeQuery,
   isRemotePicture,
+  restBase,
   type ColumnSpec,
   type GraphQLScalar,
   type QueryFilter,

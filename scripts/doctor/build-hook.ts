@@ -1,6 +1,6 @@
 // Whether content edits reach the host's build hook.
 import { lastResponse } from './http-response';
-import { fail, minutesSince, ok, plural, warn, withheld, type CheckResult, type Database } from './report';
+import { fail, minutesSince, ok, plural, warn, type CheckResult, type Database } from './report';
 
 interface RebuildRow {
   hook: boolean;
@@ -16,7 +16,7 @@ export async function checkBuildHook(db: Database): Promise<CheckResult> {
   const { rows } = await db.query<RebuildRow>(
     `select exists (select from vault.decrypted_secrets where name = 'site_build_hook_url' and pg_catalog.btrim(decrypted_secret) <> '') as hook,
             exists (select from vault.decrypted_secrets where name = 'site_build_hook_authorization') as authorization,
-            r.pending_statements, r.changed_at, r.called_at, r.call_request_id, ${withheld("coalesce(r.call_error, '')")} as error
+            r.pending_statements, r.changed_at, r.called_at, r.call_request_id, coalesce(r.call_error, '') as error
        from private.site_rebuild as r`,
   );
   const state = rows[0];

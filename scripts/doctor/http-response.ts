@@ -1,5 +1,6 @@
 // What pg_net recorded as the answer to one of the database's own HTTP calls.
-import { withheld, type Database } from './report';
+import { cut } from './redact';
+import type { Database } from './report';
 
 export interface HttpAnswer {
   status_code: number | null;
@@ -14,9 +15,10 @@ export async function lastResponse(db: Database, requestId: string | number | nu
   );
   if (!present[0]?.present || requestId === null) return null;
   const { rows } = await db.query<HttpAnswer>(
-    `select status_code, timed_out, ${withheld("coalesce(error_msg, '')")} as error, ${withheld("left(coalesce(content, ''), 300)")} as content
+    `select status_code, timed_out, coalesce(error_msg, '') as error, coalesce(content, '') as content
        from net._http_response where id = $1`,
     [requestId],
   );
-  return rows[0] ?? null;
+  const answer = rows[0];
+  return answer ? { ...answer, content: cut(answer.content, 300) } : null;
 }

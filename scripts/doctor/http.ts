@@ -1,5 +1,6 @@
 // The Data API and the edge function asked, with the public key, questions that change nothing.
 import { INQUIRY_FUNCTION } from '../../supabase/paths';
+import { cut } from './redact';
 import { fail, ok, skip, type CheckResult } from './report';
 
 interface Answer {
@@ -43,7 +44,7 @@ export async function checkHttp(siteUrl: string | undefined, anonKey: string | u
   if (probe.status === 401) results.push(ok('edge function', `${INQUIRY_FUNCTION} is deployed and configured`));
   else if (probe.status === 500)
     results.push(
-      fail('edge function', `${INQUIRY_FUNCTION}: ${probe.body.slice(0, 200)}`, 'supabase secrets set … (docs/backend.md, "Deploy it")'),
+      fail('edge function', `${INQUIRY_FUNCTION}: ${cut(probe.body, 200)}`, 'supabase secrets set … (docs/backend.md, "Deploy it")'),
     );
   else if (probe.status === 404)
     results.push(fail('edge function', `${INQUIRY_FUNCTION} is not deployed`, `supabase functions deploy ${INQUIRY_FUNCTION}`));

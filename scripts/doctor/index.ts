@@ -6,8 +6,8 @@
 // Exit status 1 when anything is wrong.
 //
 // It never writes: everything runs in one read-only transaction that is rolled back, the checks as
-// `anon` included. It never prints a secret: Vault secrets are named, never read out (SQL compares
-// them where it must), and any text from the database that contains a Vault secret is withheld.
+// `anon` included. It never prints a secret: Vault secrets are named, never read out, and every
+// value read from Vault or the environment is withheld from all it prints (redact.ts).
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { checkAlerts } from './alerts';
@@ -17,24 +17,37 @@ import { checkEmails, checkInquiries } from './inquiries';
 import { checkJobs } from './jobs';
 import { checkMigrations } from './migrations';
 import { checkPermissions } from './permissions';
-import { fail, plural, type CheckResult } from './report';
+import { addSecret, databaseTarget, redact } from './redact';
+import { fail, plural, type CheckResult, type Database } from './report';
 import { checkLiveSite } from './site';
 import { checkSweep } from './sweep';
 import { checkSecrets } from './vault';
 
+const say = (line: string): void => console.log(redact(line));
+
 function print(results: CheckResult[], target: string): void {
   const nameWidth = Math.max(...results.map((result) => result.name.length));
-  console.log(`Doctor: ${target} (read-only)\n`);
-  console.log(`${'status'.padEnd(6)}  ${'check'.padEnd(nameWidth)}  detail`);
+  say(`Doctor: ${target} (read-only)\n`);
+  say(`${'status'.padEnd(6)}  ${'check'.padEnd(nameWidth)}  detail`);
   for (const result of results) {
-    console.log(`${result.status.padEnd(6)}  ${result.name.padEnd(nameWidth)}  ${result.detail}`);
+    say(`${result.status.padEnd(6)}  ${result.name.padEnd(nameWidth)}  ${result.detail}`);
     if (result.status === 'ok' || !result.fix) continue;
     for (const [index, fix] of [result.fix].flat().entries()) {
-      console.log(`${''.padEnd(6)}  ${''.padEnd(nameWidth)}  ${index === 0 ? 'fix: ' : '     '}${fix}`);
+      say(`${''.padEnd(6)}  ${''.padEnd(nameWidth)}  ${index === 0 ? 'fix: ' : '     '}${fix}`);
     }
   }
   const failed = results.filter((result) => result.status === 'FAIL').length;
-  console.log(`\n${failed ? `${plural(failed, 'problem')} found.` : 'Nothing wrong found.'}`);
+  say(`\n${failed ? `${plural(failed, 'problem')} found.` : 'Nothing wrong found.'}`);
+}
+
+/** Every value Vault holds, to be withheld from what is printed; none when there is no Vault. */
+async function learnVaultSecrets(db: Database): Promise<void> {
+  const { rows: vault } = await db.query<{ present: boolean }>(
+    `select pg_catalog.to_regclass('vault.decrypted_secrets') is not null as present`,
+  );
+  if (!vault[0]?.present) return;
+  const { rows } = await db.query<{ value: string | null }>('select decrypted_secret as value from vault.decrypted_secrets');
+  for (const row of rows) addSecret(row.value);
 }
 
 async function main(): Promise<number> {
@@ -50,26 +63,26 @@ async function main(): Promise<number> {
     console.error("Set SUPABASE_DB_URL to the project's direct connection string (dashboard: Connect → Direct connection).");
     return 1;
   }
-  let target: string;
-  try {
-    const url = new URL(dbUrl);
-    target = `${url.hostname}:${url.port || 5432}${url.pathname}`;
-  } catch {
+  const parsed = databaseTarget(dbUrl);
+  for (const value of [dbUrl, parsed?.password, siteUrl, anonKey]) addSecret(value);
+  if (!parsed) {
     console.error('SUPABASE_DB_URL is not a postgresql:// URL.');
     return 1;
   }
+  const target = `host ${parsed.host}, database ${parsed.database}`;
   const db = new pg.Client({ connectionString: dbUrl, application_name: 'doctor' });
   try {
     await db.connect();
   } catch (error) {
     const failed = error as Error & { code?: string };
-    console.error(`Could not connect to ${target}: ${failed.code ?? ''} ${failed.message}`);
+    console.error(redact(`Could not connect to ${target}${failed.code ? ` (${failed.code})` : ''}.`));
     return 1;
   }
   const results: CheckResult[] = [];
   try {
     await db.query('begin transaction read only');
     await db.query(`set local statement_timeout = '15s'`);
+    await learnVaultSecrets(db);
     results.push(await checkMigrations(db));
     results.push(await checkPermissions(db));
     results.push(await checkSecrets(db, siteUrl));

@@ -1,5 +1,5 @@
 // Whether pg_cron runs the sweep, the alerts, the rebuild and the site watch, and how their last runs went.
-import { fail, minutesSince, ok, withheld, type CheckResult, type Database } from './report';
+import { fail, minutesSince, ok, type CheckResult, type Database } from './report';
 
 const JOBS = ['inquiry-notify-sweep', 'inquiry-alerts', 'site-rebuild', 'site-watch'];
 
@@ -23,7 +23,7 @@ export async function checkJobs(db: Database): Promise<CheckResult> {
     );
   }
   const { rows } = await db.query<JobRow>(
-    `select w.name, j.active, j.schedule, r.status, r.start_time, ${withheld('r.return_message')} as message
+    `select w.name, j.active, j.schedule, r.status, r.start_time, r.return_message as message
        from pg_catalog.unnest($1::text[]) as w(name)
        left join cron.job as j on j.jobname = w.name
        left join lateral (

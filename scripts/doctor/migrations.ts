@@ -29,7 +29,7 @@ const CREATES: [RegExp, ObjectKind][] = [
   [/create\s+(?:or\s+replace\s+)?trigger\s+(\w+)\s[\s\S]*?\son\s+([\w.]+)/gi, 'trigger'],
   [/create\s+policy\s+"([^"]+)"\s+on\s+([\w.]+)/gi, 'policy'],
 ];
-const DROPS = /drop\s+(?:function|view|table|sequence)\s+(?:if\s+exists\s+)?([\w.]+)/gi;
+const DROPS = /drop\s+(?:function|view|table|sequence|trigger)\s+(?:if\s+exists\s+)?([\w.]+)/gi;
 
 const PRESENT: Record<ObjectKind, string> = {
   function: `select exists (select from pg_catalog.pg_proc where oid::regprocedure::text like $1 || '(%') as present`,

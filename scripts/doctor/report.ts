@@ -18,9 +18,3 @@ export const skip = (name: string, detail: string, fix: string): CheckResult => 
 
 export const minutesSince = (time: Date | string): number => Math.round((Date.now() - new Date(time).getTime()) / 60_000);
 export const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
-
-/** SQL text of `expression`, or a note instead where it contains a Vault secret. */
-export const withheld = (expression: string): string => `case when exists (
-    select from vault.decrypted_secrets as v
-    where pg_catalog.length(pg_catalog.btrim(v.decrypted_secret)) >= 8 and pg_catalog.strpos(${expression}, pg_catalog.btrim(v.decrypted_secret)) > 0
-  ) then '[withheld: contains a Vault secret]' else ${expression} end`;

@@ -1,9 +1,9 @@
 // Whether the live site shows the database's content, and whether anything watches that it does.
 // The site's address is `--site URL` or the Vault secret site_url; the live revision is read from the
 // site's own page data (as the preview and the site-watch job read it), and the database says how far
-// that is behind (private.site_live_state, 20261126000200_site_live_watch.sql). The address may come
+// that is behind (private.site_live_state, 20261126001100_site_live_watch.sql). The address may come
 // from Vault, so it is never printed.
-import { fail, minutesSince, ok, plural, skip, warn, withheld, type CheckResult } from './report';
+import { fail, minutesSince, ok, plural, skip, warn, type CheckResult } from './report';
 
 /** What the check needs of the database: node-postgres' Client, or PGlite in tests. */
 export interface SqlClient {
@@ -121,11 +121,11 @@ export async function checkLiveSite(db: SqlClient, options: LiveSiteOptions = {}
             and pg_catalog.to_regclass('private.site_watch') is not null as ready`,
   );
   if (!present[0]?.ready) {
-    return [fail('live site', '20261126000200_site_live_watch.sql is not applied', 'supabase db push')];
+    return [fail('live site', '20261126001100_site_live_watch.sql is not applied', 'supabase db push')];
   }
   const { rows } = await db.query<WatchRow>(
     `select (select nullif(pg_catalog.btrim(s.decrypted_secret), '') from vault.decrypted_secrets as s where s.name = 'site_url' limit 1) as site_url,
-            w.checked_at, w.live_revision::text as live_revision, ${withheld('w.check_error')} as check_error, w.alerted_at
+            w.checked_at, w.live_revision::text as live_revision, w.check_error, w.alerted_at
        from private.site_watch as w where w.id`,
   );
   const watch = rows[0] ?? { site_url: null, checked_at: null, live_revision: null, check_error: null, alerted_at: null };

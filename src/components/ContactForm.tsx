@@ -57,6 +57,7 @@ export function ContactForm({ values, submitLabel, submitting, failure, emailHre
         <input
           id={fieldId('name')}
           name="name"
+          aria-invalid={failure === 'invalid-name' || undefined}
           type="text"
           autoComplete="name"
           required
@@ -74,6 +75,7 @@ export function ContactForm({ values, submitLabel, submitting, failure, emailHre
         <input
           id={fieldId('email')}
           name="email"
+          aria-invalid={failure === 'invalid-email' || undefined}
           type="email"
           autoComplete="email"
           spellCheck={false}
@@ -96,6 +98,7 @@ export function ContactForm({ values, submitLabel, submitting, failure, emailHre
         <input
           id={fieldId('company')}
           name="company"
+          aria-invalid={failure === 'invalid-company' || undefined}
           type="text"
           autoComplete="organization"
           maxLength={FIELD_MAX_LENGTH.company}
@@ -129,6 +132,7 @@ export function ContactForm({ values, submitLabel, submitting, failure, emailHre
         <textarea
           id={fieldId('message')}
           name="message"
+          aria-invalid={failure === 'invalid-message' || undefined}
           rows={MESSAGE_ROWS}
           required
           maxLength={FIELD_MAX_LENGTH.message}

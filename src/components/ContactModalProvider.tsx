@@ -14,9 +14,9 @@ export interface ContactModalApi {
 
 const ContactModalContext = createContext<ContactModalApi | null>(null);
 
-type ContactModalsComponent = (typeof import('./ContactModal'))['default'];
+type ContactModalsComponent = (typeof import('./ContactModals'))['ContactModals'];
 
-const loadContactModals = () => import(/* webpackChunkName: "contact-modal" */ './ContactModal');
+const loadContactModals = () => import(/* webpackChunkName: "contact-modal" */ './ContactModals');
 
 /** Starts fetching the modal's code (form, dialog, motion), so that a click finds it there. */
 export function prefetchContactModal(): void {
@@ -115,7 +115,7 @@ export function ContactModalProvider({ children }: { children: ReactNode }) {
     if (!mounted || modals) return undefined;
     let active = true;
     loadContactModals().then(
-      ({ default: Component }) => {
+      ({ ContactModals: Component }) => {
         // Rendered at once: as a lazy component's retry, React would first finish hydrating the
         // rest of the page, which on a slow phone opened the modal about half a second later.
         if (active) flushSync(() => setModals({ Component }));

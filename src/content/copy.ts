@@ -73,8 +73,6 @@ export const LIST_TEXT = {
   },
 } as const;
 
-export type ListTexts = (typeof LIST_TEXT)[keyof typeof LIST_TEXT];
-
 // The words of each status (their fading is in ./status.ts).
 export const STATUS_LABELS = {
   material: { live: 'Live Beta', development: 'In Development', 'coming-soon': 'Planned' },

@@ -6,7 +6,12 @@ export const LANGUAGES = ['en', 'id'] as const;
 
 export type Language = (typeof LANGUAGES)[number];
 
-export const DEFAULT_LANGUAGE: Language = 'en';
+export const DEFAULT_LANGUAGE = 'en' satisfies Language;
+
+/** A language the page is translated into: any but the default, whose text is the column itself. */
+export type TranslatedLanguage = Exclude<Language, typeof DEFAULT_LANGUAGE>;
+
+export const isTranslated = (language: Language): language is TranslatedLanguage => language !== DEFAULT_LANGUAGE;
 
 export interface LanguagePage {
   /** The page's path; also what `x-default` points to for the default language. */
@@ -24,7 +29,7 @@ export const LANGUAGE_PAGES: Readonly<Record<Language, LanguagePage>> = {
 
 /** The language a page links to: with two languages, the other one. */
 export function otherLanguage(language: Language): Language {
-  return language === 'en' ? 'id' : 'en';
+  return LANGUAGES.find((other) => other !== language) ?? DEFAULT_LANGUAGE;
 }
 
 export function isLanguage(value: unknown): value is Language {

@@ -3,7 +3,7 @@
 // empty through `loading` and `error` as well. The lists themselves, their keys and their item
 // types come from the content model (./model.ts).
 import { ENTRANCE_STAGGER_S, type ListKind } from './constants';
-import type { Language } from './languages';
+import { isTranslated, type Language } from './languages';
 import { localizeRow } from './localize';
 import { PAGE_LISTS, PAGE_LIST_KEYS, type PageListKey } from './model';
 import type { PageItem } from './types';
@@ -43,7 +43,7 @@ const localizedLists = new WeakMap<ListData<PageItem>, ListData<PageItem>>();
 
 /** The lists as one language's page shows them: each row's translated fields (./localize.ts). */
 export function localizeLists(lists: PageLists, language: Language): PageLists {
-  if (language === 'en') return lists;
+  if (!isTranslated(language)) return lists;
   const localized = { ...lists };
   for (const key of PAGE_LIST_KEYS) {
     const list: ListData<PageItem> = lists[key];

@@ -2,11 +2,11 @@
 // (./model.ts, TWIN_SUFFIX) shows the twin, and the column itself where the twin is empty; every
 // field on its own, so an editor can translate a title before its description.
 import type { TableSpec } from 'gatsby-source-supabase-content/browser';
-import type { Language } from './languages';
+import { isTranslated, type Language } from './languages';
 import { TWIN_SUFFIX } from './model';
 
 export function localizeRow<Row extends object>(spec: TableSpec, row: Row, language: Language): Row {
-  if (language === 'en') return row;
+  if (!isTranslated(language)) return row;
   const suffix = TWIN_SUFFIX[language];
   const names = new Set(spec.columns.map((column) => column.name));
   const fields = row as Record<string, unknown>;

@@ -30,13 +30,6 @@ export const MODAL_COPY: Readonly<Record<InquiryType, InquiryModalCopy>> = {
 
 export type InquiryField = 'name' | 'email' | 'company' | 'message';
 
-export const FIELD_LABELS: Readonly<Record<InquiryField, string>> = {
-  name: 'Full Name',
-  email: 'Email Address',
-  company: 'Company',
-  message: 'Message',
-};
-
 // The database's length checks on contact_submissions; the inputs stop there so that a visitor
 // never types something the insert would reject.
 export const FIELD_MAX_LENGTH: Readonly<Record<InquiryField, number>> = {
@@ -47,10 +40,6 @@ export const FIELD_MAX_LENGTH: Readonly<Record<InquiryField, number>> = {
 };
 
 export const MESSAGE_ROWS = 4;
-
-export const OPTIONAL_HINT = 'Optional';
-export const SENDING_LABEL = 'Sending...';
-export const CLOSE_LABEL = 'Close';
 
 // docs/architecture.md: the spec only logs a failed submission; we also tell the visitor, keeping what they typed.
 export const SUBMIT_FAILED_MESSAGE = 'Your message could not be sent. Please try again.';
@@ -68,15 +57,31 @@ export const BUSY_COPY = {
   link: 'Email your message',
 } as const;
 
-/** Why a submission was not stored, as far as the visitor needs to know. */
-export type SubmitFailure = 'error' | 'rate-limited' | 'busy';
+/** Why a submission was not stored, as far as the visitor needs to know: for a refused field, which one. */
+export type SubmitFailure = 'error' | 'rate-limited' | 'busy' | `invalid-${InquiryField}`;
 
 export const SUBMIT_FAILURE_MESSAGES: Readonly<Record<SubmitFailure, string>> = {
   error: SUBMIT_FAILED_MESSAGE,
   'rate-limited': RATE_LIMITED_MESSAGE,
   busy: BUSY_COPY.message,
+  // The database's rules refused a field (docs/backend.md): names and companies are one line of
+  // visible text; a message may hold no hidden control characters.
+  'invalid-name': 'Please check your full name: it must be one line of visible text, without hidden characters.',
+  'invalid-email': 'Please check your email address.',
+  'invalid-company': 'Please check the company name: it must be one line of visible text, without hidden characters.',
+  'invalid-message': 'Please check your message: it holds hidden control characters. Remove them, then try again.',
 };
 export const SUBMIT_FAILED_LOG = 'Contact submission failed';
+
+/** The form's English words, under the names the dictionary's `form` gives them (../dictionary.ts). */
+export const FORM_COPY = {
+  labels: { name: 'Full Name', email: 'Email Address', company: 'Company', message: 'Message' },
+  optional: 'Optional',
+  sending: 'Sending...',
+  close: 'Close',
+  failures: SUBMIT_FAILURE_MESSAGES,
+  emailLink: BUSY_COPY.link,
+} as const;
 
 // Without a backend the submission is simulated and this is logged.
 export const BACKEND_NOT_CONFIGURED_LOG =

@@ -4,7 +4,7 @@
 // description through the plugin's browser entry, so the build and the refresh ask the same
 // questions and normalise the answers the same way. Item types (./types.ts) derive from it.
 import type { ColumnSpec, QueryFilter, RevisionSpec, TableSpec } from 'gatsby-source-supabase-content/browser';
-import type { Language } from './languages';
+import type { TranslatedLanguage } from './languages';
 import { MATERIAL_STATUS_OPACITY, TIMELINE_ICONS, TIMELINE_STATUS_OPACITY } from './status';
 
 /**
@@ -12,7 +12,7 @@ import { MATERIAL_STATUS_OPACITY, TIMELINE_ICONS, TIMELINE_STATUS_OPACITY } from
  * `title_ind`): never mistaken for a foreign key, as a two-letter `_id` would be. English, the
  * default, is the column itself.
  */
-export const TWIN_SUFFIX = { id: 'ind' } as const satisfies Record<Exclude<Language, 'en'>, string>;
+export const TWIN_SUFFIX = { id: 'ind' } as const satisfies Record<TranslatedLanguage, string>;
 
 type TwinSuffix = (typeof TWIN_SUFFIX)[keyof typeof TWIN_SUFFIX];
 
@@ -79,7 +79,7 @@ export const FEATURE_CARDS_TABLE = {
 } as const satisfies TableSpec;
 
 /** What the source plugin publishes (its `tables` option). */
-export const CONTENT_TABLES: readonly TableSpec[] = [MATERIAL_COVERAGE_TABLE, TIMELINE_TABLE, FEATURE_CARDS_TABLE];
+export const PUBLISHED_TABLES: readonly TableSpec[] = [MATERIAL_COVERAGE_TABLE, TIMELINE_TABLE, FEATURE_CARDS_TABLE];
 
 /**
  * The revision of the published content (the source plugin's `revision` option): the database

@@ -1,5 +1,5 @@
 // The site's identity, kept in one place and safe for the browser: gatsby-config.ts copies it into
-// siteMetadata, with what the build learns from its environment (src/build/deploy-settings.ts: the
+// siteMetadata, with what the build learns from its environment (src/build-time/deploy-settings.ts: the
 // address, the analytics script), and the page and its Head read it from there through GraphQL.
 
 export interface SiteMetadata {

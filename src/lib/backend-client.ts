@@ -12,7 +12,7 @@ export const SUBMISSIONS_TABLE = 'contact_submissions';
 const NOTIFY_TIMEOUT_MS = 8_000;
 
 /** One contact_submissions row as the browser stores it (and sends it to the notify function). */
-export interface SubmissionRow {
+export interface NewInquiry {
   id: string;
   name: string;
   email: string;
@@ -37,26 +37,26 @@ export interface NotifyResult {
   detail: unknown;
 }
 
-export interface Backend {
+export interface InquiryService {
   /** Call 4: the connection test, a head-only count of submissions with limit 1. */
   testConnection(): Promise<ConnectionTestResult>;
   /** Call 5: stores one inquiry without reading it back; throws when it was not stored. */
-  insertSubmission(row: SubmissionRow): Promise<void>;
+  insertSubmission(row: NewInquiry): Promise<void>;
   /**
    * Call 6: asks the notify function to email the team about a stored inquiry, with the Turnstile
    * token where there is one. Never throws.
    */
-  notifyTeam(row: SubmissionRow, turnstileToken?: string): Promise<NotifyResult>;
+  notifyTeam(row: NewInquiry, turnstileToken?: string): Promise<NotifyResult>;
   /**
    * Past a full overall ceiling (the insert refused with PT503): the row and the visitor's Turnstile
    * token to the notify function, which stores the row once siteverify accepts the token and emails
    * the team. Resolves with the function's answer once the row is stored; throws when it was not
    * (with the database's code where it refused).
    */
-  storeVerified(row: SubmissionRow, turnstileToken: string): Promise<NotifyResult>;
+  storeVerified(row: NewInquiry, turnstileToken: string): Promise<NotifyResult>;
 }
 
-export function createBackend(settings: BackendSettings): Backend {
+export function createInquiryService(settings: BackendSettings): InquiryService {
   const client = createClient(settings.url, settings.anonKey, {
     // The site never signs anyone in: no session to keep, refresh or pick up from the URL (whose
     // hash, #investor-deck, belongs to the page).
@@ -97,7 +97,7 @@ export function createBackend(settings: BackendSettings): Backend {
     },
   };
 
-  async function callFunction(body: Record<string, unknown> | SubmissionRow): Promise<NotifyResult> {
+  async function callFunction(body: Record<string, unknown> | NewInquiry): Promise<NotifyResult> {
     const result = await client.functions.invoke<unknown>(INQUIRY_FUNCTION, { body, timeout: NOTIFY_TIMEOUT_MS });
     const { data, response } = result;
     const status = response?.status ?? null;

@@ -6,17 +6,13 @@
 import { revisionOf, revisionUrl } from 'gatsby-source-supabase-content/browser';
 import { CONTENT_REVISION } from '../content/model';
 import { BackendCallFailed, DB_TIMEOUT_MS, type BackendSettings } from './backend-call';
-import type { Backend } from './backend-client';
+import type { InquiryService } from './backend-client';
 import type { ContentReader } from './content-reader';
+import { siteEnv } from './environment';
 
-/**
- * The settings the site was built with, or null without them (the embedded default). Gatsby inlines
- * GATSBY_* variables at build time, so they must be written out in full; read at call time so that
- * tests can set them.
- */
+/** The settings the site was built with (./environment), or null without them (the embedded default). */
 export function backendSettings(): BackendSettings | null {
-  const url = process.env.GATSBY_SUPABASE_URL;
-  const anonKey = process.env.GATSBY_SUPABASE_ANON_KEY;
+  const { supabaseUrl: url, supabaseAnonKey: anonKey } = siteEnv();
   return url && anonKey ? { url, anonKey } : null;
 }
 
@@ -93,12 +89,12 @@ export const loadContentReader: () => Promise<ContentReader> | null = lazyClient
  * The modal's client (supabase-js: the connection test, the insert, the notify call), loading on the
  * first call; null when the site was built without backend settings.
  */
-export const loadBackend: () => Promise<Backend> | null = lazyClient((settings) =>
+export const loadInquiryService: () => Promise<InquiryService> | null = lazyClient((settings) =>
   import(/* webpackChunkName: "backend-client" */ './backend-client').then(async (module) => {
     // Evaluating supabase-js and building its client are two pieces of work: a task boundary
     // between them keeps each under a slow phone's long-task mark (together they were one
     // 100-120 ms task on Lighthouse's simulated phone).
     await new Promise((resolve) => setTimeout(resolve, 0));
-    return module.createBackend(settings);
+    return module.createInquiryService(settings);
   }),
 );

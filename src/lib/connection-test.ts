@@ -3,10 +3,10 @@
 // limit 1). It loads the backend client and warms the connection before the visitor submits; its
 // result is only logged, at debug level (visitors' consoles stay quiet).
 import { CONNECTION_TEST_LOG } from '../content/modal';
-import { loadBackend } from './backend';
+import { loadInquiryService } from './backend';
 
 export async function testConnection(): Promise<void> {
-  const loading = loadBackend();
+  const loading = loadInquiryService();
   if (!loading) return;
   try {
     const result = await (await loading).testConnection();

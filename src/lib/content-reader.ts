@@ -3,7 +3,7 @@
 // which only the modal needs. Loaded only through ./backend (a separate chunk, fetched when the
 // browser is idle after the first paint).
 import { PostgrestClient } from '@supabase/postgrest-js';
-import { describeQuery, normalizeRows, publishedRequest } from 'gatsby-source-supabase-content/browser';
+import { describeQuery, normalizeRows, publishedRequest, restBase } from 'gatsby-source-supabase-content/browser';
 import { PAGE_LISTS, type PageListKey } from '../content/model';
 import type { PageItem } from '../content/types';
 import { BackendCallFailed, DB_TIMEOUT_MS, type BackendSettings } from './backend-call';
@@ -23,7 +23,7 @@ export function createContentReader(settings: BackendSettings): ContentReader {
   // The page's lists are read exactly as the build read them: the source plugin's query builder,
   // then its normalisation (ids of any type as strings, empty values as null). No retries: a list
   // that fails keeps what the page shows and is read again at the next check (./refresh).
-  const rest = new PostgrestClient(`${settings.url.replace(/\/+$/, '')}/rest/v1`, {
+  const rest = new PostgrestClient(restBase(settings.url), {
     headers: { apikey: settings.anonKey, Authorization: `Bearer ${settings.anonKey}` },
     schema: 'public',
     timeout: DB_TIMEOUT_MS,

@@ -2,7 +2,7 @@
 // anon key): preview_content reads every row, drafts included; arrange_content writes one list's
 // order. The rows are normalised exactly as the build normalises them, so the preview shows each
 // list as the next build will, with the drafts in their places.
-import { describeQuery, normalizeRows } from 'gatsby-source-supabase-content/browser';
+import { describeQuery, normalizeRows, restBase } from 'gatsby-source-supabase-content/browser';
 import { readyList, type PageLists } from '../content/lists';
 import { PAGE_LISTS, PAGE_LIST_KEYS, type PageListKey } from '../content/model';
 import { refusalOf, type Refusal } from '../content/preview';
@@ -34,7 +34,7 @@ type RawRow = Record<string, unknown>;
 async function rpc(settings: BackendSettings, name: string, body: Record<string, unknown>): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(`${settings.url.replace(/\/+$/, '')}/rest/v1/rpc/${name}`, {
+    response = await fetch(`${restBase(settings.url)}/rpc/${name}`, {
       method: 'POST',
       headers: { apikey: settings.anonKey, Authorization: `Bearer ${settings.anonKey}`, 'Content-Type': 'application/json' },
       body: JSON.stringify(body),

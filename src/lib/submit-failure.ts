@@ -2,8 +2,10 @@
 // the modal can classify an error without loading the backend client: BackendCallFailed lives in
 // the lazily loaded chunk, so it is recognised by its name, status and code rather than its class.
 import type { InquiryField, SubmitFailure } from '../content/modal';
+import { siteEnv } from './environment';
 
 export const TOO_MANY_REQUESTS = 429;
+export const BAD_REQUEST = 400;
 
 /**
  * The database's refusal when the overall ceiling holds: others' doing, never this visitor's
@@ -14,16 +16,24 @@ export const CEILING_CODE = 'PT503';
 /** Where the busy text's link sends a visitor's message, unless GATSBY_INQUIRY_EMAIL says otherwise. */
 export const DEFAULT_INQUIRY_EMAIL = 'hello@adasorter.id';
 
+/**
+ * The field a refusal names: the database's rule (`contact_submissions_<field>_…`, PostgREST's
+ * 23514) or the inquiry function's 400 ("Invalid field '<field>': …").
+ */
+const REFUSED_FIELD = /contact_submissions_(name|email|company|message)_|Invalid field '(name|email|company|message)'/;
+
 export function submitFailureOf(error: unknown): SubmitFailure {
-  const { name, status, code } = (error ?? {}) as { name?: unknown; status?: unknown; code?: unknown };
+  const { name, status, code, message } = (error ?? {}) as { name?: unknown; status?: unknown; code?: unknown; message?: unknown };
   if (name !== 'BackendCallFailed') return 'error';
   if (code === CEILING_CODE) return 'busy';
-  return status === TOO_MANY_REQUESTS ? 'rate-limited' : 'error';
+  if (status === TOO_MANY_REQUESTS) return 'rate-limited';
+  const field = status === BAD_REQUEST ? REFUSED_FIELD.exec(String(message)) : null;
+  return field ? `invalid-${(field[1] ?? field[2]) as InquiryField}` : 'error';
 }
 
-/** The team's address, a build setting (Gatsby inlines GATSBY_* variables, written out in full). */
+/** The team's address, a build setting (./environment). */
 export function inquiryEmail(): string {
-  return process.env.GATSBY_INQUIRY_EMAIL?.trim() || DEFAULT_INQUIRY_EMAIL;
+  return siteEnv().inquiryEmail?.trim() || DEFAULT_INQUIRY_EMAIL;
 }
 
 /**

@@ -3,9 +3,9 @@
 import type { Language } from '../content/languages';
 import type { InquiryType } from '../content/types';
 import { BACKEND_NOT_CONFIGURED_LOG, NOTIFY_FAILED_LOG, NOTIFY_SENT_LOG, SIMULATED_SUBMIT_DELAY_MS } from '../content/modal';
-import { backendSettings, loadBackend } from './backend';
-import type { Backend, SubmissionRow } from './backend-client';
-import { CEILING_CODE, TOO_MANY_REQUESTS } from './submit-failure';
+import { backendSettings, loadInquiryService } from './backend';
+import type { InquiryService, NewInquiry } from './backend-client';
+import { BAD_REQUEST, CEILING_CODE, TOO_MANY_REQUESTS } from './submit-failure';
 
 /** PostgreSQL's unique violation: a row with this id is already stored. */
 const DUPLICATE_CODE = '23505';
@@ -32,7 +32,7 @@ export function isBackendConfigured(): boolean {
 }
 
 /** The row the browser stores: the draft's id (nothing is read back), an empty company as null. */
-export function submissionRow(fields: InquiryFields): SubmissionRow {
+export function submissionRow(fields: InquiryFields): NewInquiry {
   return {
     id: fields.id,
     name: fields.name,
@@ -45,19 +45,19 @@ export function submissionRow(fields: InquiryFields): SubmissionRow {
 }
 
 export async function submitInquiry(fields: InquiryFields): Promise<void> {
-  const loading = loadBackend();
+  const loading = loadInquiryService();
   if (!loading) {
     console.warn(BACKEND_NOT_CONFIGURED_LOG);
     await new Promise<void>((resolve) => setTimeout(resolve, SIMULATED_SUBMIT_DELAY_MS));
     return;
   }
-  const backend = await loading;
+  const service = await loading;
   const row = submissionRow(fields);
   // The notify call (or the verified store's own email), only after the row is stored. Awaited so
   // that the team is told before the visitor sees success and closes the tab; its outcome is only
   // logged and never undoes the success.
   const notified =
-    (await storeOrPassCeiling(backend, row, fields.turnstileToken)) ?? (await backend.notifyTeam(row, fields.turnstileToken));
+    (await storeOrPassCeiling(service, row, fields.turnstileToken)) ?? (await service.notifyTeam(row, fields.turnstileToken));
   if (notified.ok) console.debug(NOTIFY_SENT_LOG, notified.status, notified.detail);
   else console.warn(NOTIFY_FAILED_LOG, notified.status, notified.detail);
 }
@@ -66,9 +66,9 @@ export async function submitInquiry(fields: InquiryFields): Promise<void> {
  * Stores the row; throws when it is not stored. Resolves null when the notify call is still to be
  * made, or with the function's answer when the verified store made it already.
  */
-async function storeOrPassCeiling(backend: Backend, row: SubmissionRow, turnstileToken: string | undefined) {
+async function storeOrPassCeiling(service: InquiryService, row: NewInquiry, turnstileToken: string | undefined) {
   try {
-    await backend.insertSubmission(row);
+    await service.insertSubmission(row);
     return null;
   } catch (error) {
     const { code } = error as { code?: unknown };
@@ -76,14 +76,15 @@ async function storeOrPassCeiling(backend: Backend, row: SubmissionRow, turnstil
     // emails about a row once, however often it is asked.
     if (code === DUPLICATE_CODE) return null;
     // Others filled the overall ceiling. A visitor who passed Turnstile goes through the function,
-    // which checks the token before it stores; a refusal of the visitor's own (PT429) is theirs to
-    // hear, any other leaves the ceiling's refusal standing (the modal offers email instead).
+    // which checks the token before it stores; a refusal of the visitor's own (PT429, or a field it
+    // refuses) is theirs to hear, any other leaves the ceiling's refusal standing (the modal offers
+    // email instead).
     if (code !== CEILING_CODE || !turnstileToken) throw error;
     try {
-      return await backend.storeVerified(row, turnstileToken);
+      return await service.storeVerified(row, turnstileToken);
     } catch (verified) {
       const { status } = verified as { status?: unknown };
-      throw status === TOO_MANY_REQUESTS ? verified : error;
+      throw status === TOO_MANY_REQUESTS || status === BAD_REQUEST ? verified : error;
     }
   }
 }

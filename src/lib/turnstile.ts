@@ -2,6 +2,7 @@
 // widget's script loads when a contact modal first opens, never for the page itself; its token goes
 // with the notify call, and the notify function checks it (docs/backend.md). Without a token the
 // inquiry is still stored and still reaches the team, in the digest.
+import { siteEnv } from './environment';
 
 /** Cloudflare's script, in explicit mode: the modal decides where and when the widget renders. */
 export const TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
@@ -28,9 +29,9 @@ declare global {
   }
 }
 
-/** The site key the site was built with (Gatsby inlines it), or null without Turnstile. */
+/** The site key the site was built with (./environment), or null without Turnstile. */
 export function turnstileSiteKey(): string | null {
-  return process.env.GATSBY_TURNSTILE_SITE_KEY || null;
+  return siteEnv().turnstileSiteKey || null;
 }
 
 let loading: Promise<TurnstileApi> | null = null;

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { fakeGatsby, removeFakeCacheFolders } from 'gatsby-source-supabase-content/testing';
 import { PROJECT_SCHEMA, startLocalBackend, type Intercept, type LocalBackend } from 'local-supabase';
-import { CONTENT_TABLES } from '../../src/content/model';
+import { PUBLISHED_TABLES } from '../../src/content/model';
 
 // The pictures' cache folders the sourcing made.
 afterAll(removeFakeCacheFolders);
@@ -62,7 +62,7 @@ afterEach(() => server.intercept(null));
 async function build(intercept?: Intercept) {
   server.intercept(intercept ?? null);
   const gatsby = fakeGatsby();
-  await gatsby.source({ tables: CONTENT_TABLES, url: server.url, anonKey: KEY });
+  await gatsby.source({ tables: PUBLISHED_TABLES, url: server.url, anonKey: KEY });
   return gatsby;
 }
 

@@ -1,5 +1,5 @@
 import { createSchemaCustomization } from 'gatsby-source-supabase-content/gatsby-node';
-import { CONTENT_REVISION, CONTENT_TABLES } from '../../src/content/model';
+import { CONTENT_REVISION, PUBLISHED_TABLES } from '../../src/content/model';
 
 // The node types are the team's data contract: the page query aliases `id: row_id`, sorts by
 // row_position and expects exactly these fields, also when a table is empty (hence @dontInfer and
@@ -9,7 +9,7 @@ describe('GraphQL types of the site content model', () => {
   /** The type definitions the plugin declares for the site's tables, one per table. */
   async function declaredTypes(): Promise<{ calls: number; types: string[] }> {
     const createTypes = jest.fn<void, [string]>();
-    await createSchemaCustomization?.({ actions: { createTypes } } as never, { plugins: [], tables: CONTENT_TABLES }, () => undefined);
+    await createSchemaCustomization?.({ actions: { createTypes } } as never, { plugins: [], tables: PUBLISHED_TABLES }, () => undefined);
     return { calls: createTypes.mock.calls.length, types: (createTypes.mock.calls[0]?.[0] ?? '').split('\n\n') };
   }
 
@@ -60,7 +60,7 @@ describe('GraphQL types of the site content model', () => {
 
   test("declare the content revision's type when the site names its revision function, as gatsby-config.ts does", async () => {
     const createTypes = jest.fn<void, [string]>();
-    const options = { plugins: [], tables: CONTENT_TABLES, revision: CONTENT_REVISION };
+    const options = { plugins: [], tables: PUBLISHED_TABLES, revision: CONTENT_REVISION };
     await createSchemaCustomization?.({ actions: { createTypes } } as never, options, () => undefined);
     expect(createTypes.mock.calls[0]?.[0].split('\n\n').at(-1)).toBe(
       ['type SupabaseContentRevision implements Node @dontInfer {', '  revision: String!', '}'].join('\n'),

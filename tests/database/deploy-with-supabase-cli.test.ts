@@ -9,14 +9,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT, SUPABASE_PATHS, migrationFiles, runFiles, type Row, type ScratchDatabase } from '../support/database';
 import { scriptCommand } from '../support/package-script';
-import { clusterForTheFile, openPostgresScratchDatabase } from '../support/postgres';
+import { openPostgresScratchDatabase } from '../support/postgres';
+import { sharedClusterForTheFile } from '../support/shared-postgres';
 import { LEGACY_PROJECTS } from './fixtures/legacy-projects';
 import { TABLES, catalogue, tableExists, tableRows, type Catalogue } from './support/catalogue';
 
 const run = promisify(execFile);
-const ADOPTED_PROJECT = path.join(REPO_ROOT, 'tests', 'backend', 'fixtures', 'adopted-project');
+const ADOPTED_PROJECT = path.join(REPO_ROOT, 'tests', 'supabase-api', 'fixtures', 'adopted-project');
 const ADOPTED_PROJECT_FILES = ['0001_tables_and_rows.sql', '0002_indonesian_twins.sql'].map((file) => path.join(ADOPTED_PROJECT, file));
-const cluster = clusterForTheFile();
+const cluster = sharedClusterForTheFile();
 
 /** `npm run db:push -- --db-url …` as an operator types it (without npm's own start); resolves with what the CLI printed. */
 async function push(db: ScratchDatabase, ...flags: string[]): Promise<string> {

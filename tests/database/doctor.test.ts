@@ -22,6 +22,9 @@ const SECRETS: Record<string, string> = {
   site_build_hook_url: 'https://api.netlify.com/build_hooks/doctor-secret-hook',
 };
 
+// Secrets the audit found printed: a password with an unencoded `/`, a Vault secret under 8 characters, an inside webhook.
+const LEAKS = { password: 'TopSecretPw', short: 'Pw4!x', inside: 'http://169.254.169.254/latest/meta-data/' };
+
 interface Diagnosis {
   code: number;
   output: string;
@@ -136,12 +139,68 @@ describeWithPgCron('npm run doctor on PostgreSQL 15 with pg_cron', () => {
     try {
       const { code, rows } = await doctor();
       expect(code).toBe(1);
-      expect(rows['build hook']).toEqual({
-        status: 'FAIL',
-        detail: 'the last call could not be queued: [withheld: contains a Vault secret]',
-      });
+      expect(rows['build hook']).toEqual({ status: 'FAIL', detail: 'the last call could not be queued: could not reach [withheld]' });
     } finally {
       await sql('update private.site_rebuild set call_error = null');
+    }
+  }, 30_000);
+
+  test('the password of a malformed database URL is never printed, only its host and database', async () => {
+    const { code, output } = await doctor({
+      SUPABASE_DB_URL: `postgresql://postgres:123/${LEAKS.password}@127.0.0.1:${cluster().port}/postgres`,
+    });
+    expect(code).toBe(1);
+    expect(output).toMatch(/^Could not connect to host 127\.0\.0\.1, database postgres/);
+    expect(output).not.toContain(LEAKS.password);
+  }, 30_000);
+
+  test('a short secret, its JSON-escaped and URL-encoded spellings, and a secret past a cut at 300 characters are withheld', async () => {
+    await sql(`select vault.create_secret($1, 'short_secret')`, [LEAKS.short]);
+    await sql('update private.site_rebuild set call_error = $1', [
+      `${LEAKS.short} ${JSON.stringify({ url: SECRETS.site_build_hook_url }).replaceAll('/', '\\/')} ${encodeURIComponent(SECRETS.project_url!)}`,
+    ]);
+    // pg_net's answer to the sweep's last call, as Supabase keeps it: 401 with the key 290 characters in.
+    await sql(`insert into net._http_response (id, status_code, timed_out, error_msg, content) values (7, 401, false, null, $1)`, [
+      `${'x'.repeat(290)}${SECRETS.service_role_key}`,
+    ]);
+    const [sweep] = await sql(`select last_run_at, last_call_request_id from private.inquiry_sweep`);
+    await sql(`update private.inquiry_sweep set last_run_at = now() - interval '1 hour', last_call_request_id = 7`);
+    try {
+      const { code, rows, output } = await doctor();
+      expect(code).toBe(1);
+      expect(rows['build hook']).toEqual({
+        status: 'FAIL',
+        detail: 'the last call could not be queued: [withheld] {"url":"[withheld]"} [withheld]',
+      });
+      expect(rows['the sweep']?.detail).toMatch(/the job's last call answered 401 x{290}\[withheld\]$/);
+      for (const leak of [LEAKS.short, SECRETS.service_role_key!.slice(0, 5), 'doctor-secret-hook', 'doctorsecretproject'])
+        expect(output).not.toContain(leak);
+    } finally {
+      await sql('update private.site_rebuild set call_error = null');
+      await sql('delete from net._http_response where id = 7');
+      await sql(`delete from vault.secrets where name = 'short_secret'`);
+      await sql(`update private.inquiry_sweep set last_run_at = $1, last_call_request_id = $2`, [
+        sweep!.last_run_at,
+        sweep!.last_call_request_id,
+      ]);
+    }
+  }, 30_000);
+
+  test('an alert webhook at 169.254.169.254 is flagged, naming the secret and not its value', async () => {
+    const [stored] = await sql<{ value: string }>(
+      `select decrypted_secret as value from vault.decrypted_secrets where name = 'inquiry_alert_webhook_url'`,
+    );
+    const update = (value: string) =>
+      sql(`select vault.update_secret((select id from vault.secrets where name = 'inquiry_alert_webhook_url'), $1)`, [value]);
+    await update(LEAKS.inside);
+    try {
+      const { code, rows, output } = await doctor();
+      expect(code).toBe(1);
+      expect(rows.alerts?.status).toBe('FAIL');
+      expect(rows.alerts?.detail).toMatch(/^inquiry_alert_webhook_url in Vault is not a public https URL/);
+      expect(output).not.toContain('169.254');
+    } finally {
+      await update(stored!.value);
     }
   }, 30_000);
 
@@ -249,9 +308,9 @@ describeWithPgCron('npm run doctor on PostgreSQL 15 with pg_cron', () => {
   }, 30_000);
 
   test('no run printed a secret', () => {
-    expect(outputs.length).toBeGreaterThanOrEqual(8);
+    expect(outputs.length).toBeGreaterThanOrEqual(11);
     for (const output of outputs) {
-      for (const value of Object.values(SECRETS)) expect(output).not.toContain(value);
+      for (const value of [...Object.values(SECRETS), ...Object.values(LEAKS)]) expect(output).not.toContain(value);
     }
   });
 });

@@ -3,7 +3,8 @@
 // really running a job on its schedule, which is proven here once, end to end.
 import { openEmbeddedDatabase } from 'gatsby-source-supabase-content/embedded-db';
 import { SUPABASE_PATHS } from '../support/database';
-import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles, settledCronRuns, startPostgresCluster } from '../support/postgres';
+import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles, settledCronRuns } from '../support/postgres';
+import { openProjectDatabase } from '../support/shared-postgres';
 
 const hasPgCron = async (query: (sql: string) => Promise<{ rows: Record<string, unknown>[] }>) =>
   (await query(`select count(*)::int as n from pg_catalog.pg_extension where extname = 'pg_cron'`)).rows[0]?.n === 1;
@@ -18,12 +19,12 @@ test('the migrations apply without pg_cron, and leave it off (PGlite)', async ()
 }, 60_000);
 
 test('the migrations apply on PostgreSQL without pg_cron in shared_preload_libraries, and leave it off', async () => {
-  const cluster = await startPostgresCluster();
+  // The run's shared cluster, whose copy of the project's database the migrations made.
+  const db = await openProjectDatabase();
   try {
-    await loadSupabaseFiles(cluster.client);
-    expect(await hasPgCron((sql) => cluster.client.query(sql))).toBe(false);
+    expect(await hasPgCron((sql) => db.client.query(sql))).toBe(false);
   } finally {
-    await cluster.stop();
+    await db.close();
   }
 }, 60_000);
 

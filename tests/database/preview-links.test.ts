@@ -1,5 +1,5 @@
 // Editors' preview links on PostgreSQL 15 (supabase/migrations/20261125002000_preview_links.sql and
-// scripts/preview-link.mjs): the command stores only a hash of the token it prints; the page's two
+// scripts/preview-link.ts): the command stores only a hash of the token it prints; the page's two
 // functions serve anon with a valid token, and refuse an invalid, revoked or expired one apart;
 // arranging writes one list's order, whatever its ids (uuid, bigint, text), and asks for a rebuild.
 import { execFile } from 'node:child_process';
@@ -17,6 +17,7 @@ import {
   type PostgresCluster,
 } from '../support/postgres';
 import { LEGACY_PROJECTS } from './fixtures/legacy-projects';
+import { sharedClusterForTheFile } from '../support/shared-postgres';
 
 const run = promisify(execFile);
 // Each run of the command starts Node and compiles the site's settings module: seconds on a busy machine.
@@ -291,6 +292,19 @@ describe('preview links on PostgreSQL 15', () => {
     await expect(arrangeContent(client, token, 'timeline', [])).resolves.toMatchObject({ refused: EXPIRED });
   });
 
+  test('--read-only makes a link that previews but cannot arrange; --days stops at 30', async () => {
+    const made = await previewLink(cluster(), ['--site', SITE, '--read-only', '--label', 'read only']);
+    expect(made.stderr).toMatch(/^Read-only; works until /);
+    const token = tokenOf(made);
+    expect(await previewContent(client, token)).toHaveProperty('ok');
+    await expect(arrangeContent(client, token, 'timeline', [])).resolves.toEqual({
+      refused: 'PT403',
+      message: 'preview link is read-only',
+    });
+    expect(await previewLink(cluster(), ['--site', SITE, '--days', '31'])).toMatchObject({ code: 2, stdout: '' });
+    expect(tokenOf(await previewLink(cluster(), ['--site', SITE, '--days', '30', '--label', 'a month']))).toBeTruthy();
+  });
+
   test('anon reaches neither the links nor the private helpers directly', async () => {
     const refusals: Record<string, string> = {};
     for (const sql of [
@@ -364,7 +378,7 @@ describeWithPgCron('an arrangement and the rebuild (pg_cron)', () => {
 });
 
 describe('preview links over adopted projects (PostgreSQL 15)', () => {
-  const cluster = clusterForTheFile();
+  const cluster = sharedClusterForTheFile();
 
   /** An adopted project after the migrations, with a link whose token is `token`. */
   async function adopted(name: string, token: string): Promise<ScratchDatabase & { client: Client }> {

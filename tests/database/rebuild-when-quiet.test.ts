@@ -1,5 +1,5 @@
 // Rebuild when quiet (supabase/migrations/20261124002000_rebuild_when_quiet.sql and
-// 20261126000100_rebuild_max_wait.sql): where pg_cron runs, a burst of edits calls the build hook
+// 20261126001000_rebuild_max_wait.sql): where pg_cron runs, a burst of edits calls the build hook
 // once, a minute after the last one, or max_wait after the first one when the edits never stop; where
 // it does not (PGlite, plain PostgreSQL), every statement still calls it. The hook is the bootstrap's pg_net stand-in,
 // which records each call in net.http_post_calls.
@@ -11,9 +11,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { openEmbeddedDatabase } from 'gatsby-source-supabase-content/embedded-db';
 import { SUPABASE_PATHS } from '../support/database';
-import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles, settledCronRuns, startPostgresCluster } from '../support/postgres';
+import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles, settledCronRuns } from '../support/postgres';
+import { openProjectDatabase } from '../support/shared-postgres';
 
-const MIGRATIONS = ['20261124002000_rebuild_when_quiet.sql', '20261126000100_rebuild_max_wait.sql'].map((name) =>
+const MIGRATIONS = ['20261124002000_rebuild_when_quiet.sql', '20261126001000_rebuild_max_wait.sql'].map((name) =>
   path.join(SUPABASE_PATHS.migrations, name),
 );
 /** The migrations of the rebuild, run again in their order (the second replaces functions of the first). */
@@ -148,17 +149,11 @@ describe('PGlite, the embedded database of the build (no pg_cron)', () => {
 
 describe('PostgreSQL 15 without pg_cron', () => {
   withoutPgCron(async () => {
-    const cluster = await startPostgresCluster();
-    try {
-      await loadSupabaseFiles(cluster.client);
-    } catch (error) {
-      await cluster.stop();
-      throw error;
-    }
+    const db = await openProjectDatabase();
     return {
-      query: (sql, params) => cluster.client.query<Row>(sql, params),
-      exec: (sql) => cluster.client.query(sql),
-      close: () => cluster.stop(),
+      query: (sql, params) => db.client.query<Row>(sql, params),
+      exec: (sql) => db.client.query(sql),
+      close: () => db.close(),
     };
   });
 });

@@ -1,8 +1,8 @@
-// The same promises on a real PostgreSQL 15 cluster with Supabase's roles: the migrations must hold
-// on a plain server, not only on PGlite. Without PostgreSQL binaries this file fails (it never
+// The same promises on a real PostgreSQL 15 cluster with Supabase's roles (a copy of the project's
+// database in the run's shared cluster): the migrations must hold on a plain server, not only on PGlite. Without PostgreSQL binaries this file fails (it never
 // skips): see tests/support/postgres.ts for where it looks and what to install.
 import { forTheFile } from '../support/for-the-file';
-import { openPostgresTestDatabase } from '../support/postgres';
+import { openSharedTestDatabase } from '../support/shared-postgres';
 import { describeConstraints } from './suites/constraints';
 import { describeContentRevision } from './suites/content-revision';
 import { describePermissionMatrix } from './suites/permissions';
@@ -11,7 +11,7 @@ import { describeSeedContent } from './suites/seed-content';
 
 const database = forTheFile(
   'the PostgreSQL 15 test cluster',
-  () => openPostgresTestDatabase(),
+  () => openSharedTestDatabase(),
   (db) => db.close(),
 );
 

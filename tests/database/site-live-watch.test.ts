@@ -1,4 +1,4 @@
-// The site watch and the preview's live state (supabase/migrations/20261126000200_site_live_watch.sql)
+// The site watch and the preview's live state (supabase/migrations/20261126001100_site_live_watch.sql)
 // on PostgreSQL 15 with pg_cron: the job reads the live site's page data through pg_net (the
 // bootstrap's stand-in records each GET; this file plays pg_net's worker and writes the answer into
 // net._http_response) and alerts once, cause "site behind", when the site stays behind longer than
@@ -10,7 +10,7 @@ import { SUPABASE_PATHS } from '../support/database';
 import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles, settledCronRuns } from '../support/postgres';
 import { insertPreviewLink } from '../support/preview-links';
 
-const MIGRATION = path.join(SUPABASE_PATHS.migrations, '20261126000200_site_live_watch.sql');
+const MIGRATION = path.join(SUPABASE_PATHS.migrations, '20261126001100_site_live_watch.sql');
 const JOB = 'site-watch';
 const SITE = 'https://adasorter.example/';
 const PAGE_DATA = 'https://adasorter.example/page-data/index/page-data.json';
@@ -163,6 +163,19 @@ describeWithPgCron('the site watch on PostgreSQL 15 with pg_cron', () => {
     await query(`update private.site_watch set alerted_at = alerted_at - interval '61 minutes'`);
     await minute(live);
     expect((await alerts()).map((alert) => alert.cause)).toEqual(['site behind', 'site behind']);
+  });
+
+  it('never posts to a webhook that is not public https, and records why', async () => {
+    await setSecret('inquiry_alert_webhook_url', 'http://169.254.169.254/latest/meta-data/');
+    await runJob();
+    const live = await revision();
+    await edit();
+    await ageEditsAfter(live, 30);
+    await minute(live);
+    expect((await query('select count(*)::int as n from net.http_post_calls')).rows).toEqual([{ n: 0 }]);
+    expect((await query('select alert_error from private.site_watch')).rows).toEqual([
+      { alert_error: 'inquiry_alert_webhook_url is not a public https URL' },
+    ]);
   });
 
   it('records an answer without a revision and alerts on nothing it cannot read', async () => {

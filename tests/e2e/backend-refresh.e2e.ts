@@ -4,14 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import type { LocalBackend, LoggedRequest } from 'local-supabase';
 import { COVERAGE, HERO, LIST_TEXT, TIMELINE } from '../../src/content/copy';
 import { SECTION_IDS, TIMELINE_STEP_PX } from '../../src/content/constants';
-import {
-  BUSY_COPY,
-  FIELD_LABELS,
-  MODAL_COPY,
-  RATE_LIMITED_MESSAGE,
-  SUBMIT_FAILED_MESSAGE,
-  type InquiryField,
-} from '../../src/content/modal';
+import { BUSY_COPY, FORM_COPY, type InquiryField, MODAL_COPY, RATE_LIMITED_MESSAGE, SUBMIT_FAILED_MESSAGE } from '../../src/content/modal';
 import { DEFAULT_INQUIRY_EMAIL } from '../../src/lib/submit-failure';
 import { hydrated, launchBrowser, openPage, type Problem, type TrackedPage } from './support/browser';
 import {
@@ -323,14 +316,14 @@ describe('contact submissions', () => {
   /** Types the fields given (the others stay empty) and presses the send button. */
   async function fillAndSend(dialog: Locator, fields: Partial<Record<InquiryField, string>>) {
     for (const [field, value] of Object.entries(fields) as [InquiryField, string][])
-      await dialog.getByLabel(FIELD_LABELS[field]).fill(value);
+      await dialog.getByLabel(FORM_COPY.labels[field]).fill(value);
     await dialog.getByRole('button', { name: MODAL_COPY.contact.button }).click();
   }
 
   /** What the visitor typed is still there, and the form can be sent again. */
   async function expectTypedKept(dialog: Locator) {
-    expect(await dialog.getByLabel(FIELD_LABELS.name).inputValue()).toBe(typed.name);
-    expect(await dialog.getByLabel(FIELD_LABELS.message).inputValue()).toBe(typed.message);
+    expect(await dialog.getByLabel(FORM_COPY.labels.name).inputValue()).toBe(typed.name);
+    expect(await dialog.getByLabel(FORM_COPY.labels.message).inputValue()).toBe(typed.message);
     expect(await dialog.getByRole('button', { name: MODAL_COPY.contact.button }).isEnabled()).toBe(true);
   }
 

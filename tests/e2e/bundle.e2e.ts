@@ -1,7 +1,7 @@
 // What a phone downloads (the budgets of docs/architecture.md), in both builds of global-setup.ts:
 // supabase-js stays out of the page's first-load JavaScript, read from the files as shipped (first
 // load = the scripts index.html starts plus the page component's chunk group, which Gatsby's loader
-// fetches before hydrating, as tests/bench/budgets.mjs counts it); the refresh reads through postgrest-js
+// fetches before hydrating, as npm run bench counts it); the refresh reads through postgrest-js
 // alone (the `content-reader` chunk group) and supabase-js (the `backend-client` group) waits for the
 // modal; and, counted in the browser, all the JavaScript a visit fetches without any interaction.
 import { existsSync, readFileSync } from 'node:fs';

@@ -9,7 +9,7 @@ import { stripVTControlCharacters } from 'node:util';
 import type { Page } from 'playwright-core';
 import { HERO } from '../../src/content/copy';
 import { MODAL_COPY } from '../../src/content/modal';
-import { SITE_URL_REQUIRED, VERCEL_ANALYTICS_SRC } from '../../src/build/deploy-settings';
+import { SITE_URL_REQUIRED, VERCEL_ANALYTICS_SRC } from '../../src/build-time/deploy-settings';
 import { VERCEL_BUILD_ENV } from './global-setup';
 import { SITES_DIR } from './support/site-build';
 import { injectScriptAtRunTime, takeRefusals, type TrackedPage } from './support/browser';

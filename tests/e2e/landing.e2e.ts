@@ -8,13 +8,11 @@ import { FOOTER, HERO, SNAPSHOT, COVERAGE, STATUS_LABELS, TIMELINE } from '../..
 import { SECTION_IDS, TIMELINE_STEP_PX } from '../../src/content/constants';
 import {
   BACKEND_NOT_CONFIGURED_LOG,
-  CLOSE_LABEL,
-  FIELD_LABELS,
   FIELD_MAX_LENGTH,
+  FORM_COPY,
   INVESTOR_DECK_HASH,
   MESSAGE_ROWS,
   MODAL_COPY,
-  SENDING_LABEL,
   SIMULATED_SUBMIT_DELAY_MS,
   SUCCESS_AUTO_CLOSE_MS,
 } from '../../src/content/modal';
@@ -228,10 +226,10 @@ describe('contact modal (simulated submission on the embedded default)', () => {
     const copy = MODAL_COPY[type];
     const dialog = page.getByRole('dialog', { name: copy.heading });
     await expect(dialog.getByText(copy.text).isVisible()).resolves.toBe(true);
-    await dialog.getByLabel(FIELD_LABELS.name).fill('Sari Wijaya');
-    await dialog.getByLabel(FIELD_LABELS.email).fill('sari@example.test');
-    await dialog.getByLabel(FIELD_LABELS.company).fill('Bank Sampah Bekasi');
-    await dialog.getByLabel(FIELD_LABELS.message).fill('We sort 20 tonnes a day. <b>Can we pilot?</b>');
+    await dialog.getByLabel(FORM_COPY.labels.name).fill('Sari Wijaya');
+    await dialog.getByLabel(FORM_COPY.labels.email).fill('sari@example.test');
+    await dialog.getByLabel(FORM_COPY.labels.company).fill('Bank Sampah Bekasi');
+    await dialog.getByLabel(FORM_COPY.labels.message).fill('We sort 20 tonnes a day. <b>Can we pilot?</b>');
     // When the success view came and when the dialog went, as the page saw them: seen from here,
     // on a busy machine, the success view may be noticed late and the auto-close look early.
     await page.evaluate((successTitle) => {
@@ -248,7 +246,7 @@ describe('contact modal (simulated submission on the embedded default)', () => {
     }, copy.successTitle);
     const sentAt = Date.now();
     await dialog.getByRole('button', { name: copy.button }).click();
-    const sending = dialog.getByRole('button', { name: SENDING_LABEL });
+    const sending = dialog.getByRole('button', { name: FORM_COPY.sending });
     expect(await sending.isDisabled()).toBe(true);
     // The success view titles the dialog anew, so from here on it is found by role alone.
     const anyDialog = page.getByRole('dialog');
@@ -276,10 +274,10 @@ describe('contact modal (simulated submission on the embedded default)', () => {
     await dialog.waitFor();
     expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
 
-    const name = dialog.getByLabel(FIELD_LABELS.name);
-    const email = dialog.getByLabel(FIELD_LABELS.email);
-    const company = dialog.getByLabel(FIELD_LABELS.company);
-    const message = dialog.getByLabel(FIELD_LABELS.message);
+    const name = dialog.getByLabel(FORM_COPY.labels.name);
+    const email = dialog.getByLabel(FORM_COPY.labels.email);
+    const company = dialog.getByLabel(FORM_COPY.labels.company);
+    const message = dialog.getByLabel(FORM_COPY.labels.message);
     expect(await name.evaluate((el: HTMLInputElement) => [el.required, el.maxLength])).toEqual([true, FIELD_MAX_LENGTH.name]);
     expect(await email.evaluate((el: HTMLInputElement) => [el.required, el.type, el.maxLength])).toEqual([
       true,
@@ -296,7 +294,7 @@ describe('contact modal (simulated submission on the embedded default)', () => {
     // The browser's own check stops an empty form: no Sending..., still the form.
     await dialog.getByRole('button', { name: MODAL_COPY.contact.button }).click();
     expect(await name.evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
-    expect(await dialog.getByRole('button', { name: SENDING_LABEL }).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: FORM_COPY.sending }).count()).toBe(0);
 
     await fillAndSend(page, 'contact');
     expect(messages.map((m) => m.text)).toContain(BACKEND_NOT_CONFIGURED_LOG);
@@ -305,7 +303,7 @@ describe('contact modal (simulated submission on the embedded default)', () => {
     await opener.click();
     const reopened = page.getByRole('dialog', { name: MODAL_COPY.contact.heading });
     await reopened.waitFor();
-    expect(await reopened.getByLabel(FIELD_LABELS.message).inputValue()).toBe('');
+    expect(await reopened.getByLabel(FORM_COPY.labels.message).inputValue()).toBe('');
   });
 
   it('sends an investor-deck request from the discreet footer link, with its own texts', async () => {
@@ -338,7 +336,7 @@ describe('contact modal (simulated submission on the embedded default)', () => {
 
       const dialog = page.getByRole('dialog', { name: MODAL_COPY.contact.heading });
       await dialog.waitFor({ timeout: 15_000 });
-      await expect(dialog.getByLabel(FIELD_LABELS.name).isVisible()).resolves.toBe(true);
+      await expect(dialog.getByLabel(FORM_COPY.labels.name).isVisible()).resolves.toBe(true);
       expect(problems).toEqual([]);
     } finally {
       await context.close();
@@ -350,7 +348,7 @@ describe('contact modal (simulated submission on the embedded default)', () => {
     const dialog = page.getByRole('dialog', { name: MODAL_COPY.investor.heading });
     await dialog.waitFor();
     await expect(dialog.getByRole('button', { name: MODAL_COPY.investor.button }).isVisible()).resolves.toBe(true);
-    await dialog.getByRole('button', { name: CLOSE_LABEL }).click();
+    await dialog.getByRole('button', { name: FORM_COPY.close }).click();
     await dialog.waitFor({ state: 'detached' });
   });
 

@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import type { LocalBackend } from 'local-supabase';
 import { COVERAGE, SNAPSHOT, TIMELINE } from '../../src/content/copy';
 import { EN } from '../../src/content/dictionaries/en';
-import { ID } from '../../src/content/dictionaries/id';
+import { INDONESIAN } from '../../src/content/dictionaries/id';
 import { MODAL_COPY } from '../../src/content/modal';
 import { hydrated, launchBrowser, openPage, screenshot, type TrackedPage } from './support/browser';
 import { BACKEND_MATERIAL, UNTRANSLATED, startBackendAtBuildPort } from './support/backend-content';
@@ -70,7 +70,7 @@ describe('the built pages', () => {
   it("keeps each language's words out of the other's page and out of every script", () => {
     const id = builtHtml('id/');
     for (const title of [COVERAGE.title, TIMELINE.title, SNAPSHOT.workerTitle, MODAL_COPY.contact.heading]) expect(id).not.toContain(title);
-    expect(builtHtml('')).not.toContain(ID.coverage.title);
+    expect(builtHtml('')).not.toContain(INDONESIAN.coverage.title);
     const stats = JSON.parse(readFileSync(path.join(BUILT, 'webpack.stats.json'), 'utf8')) as {
       namedChunkGroups: Record<string, { assets: { name: string }[] }>;
     };
@@ -79,8 +79,13 @@ describe('the built pages', () => {
       .filter((name) => name.endsWith('.js'))
       .map((name) => readFileSync(path.join(BUILT, name), 'utf8'))
       .join('\n');
-    const words = [ID.coverage.title, ID.modal.investor.heading, EN.modal.investor.heading, COVERAGE.title];
-    const statuses = [EN.materialStatus.development, EN.timelineStatus.current, ID.materialStatus.development, ID.timelineStatus.current];
+    const words = [INDONESIAN.coverage.title, INDONESIAN.modal.investor.heading, EN.modal.investor.heading, COVERAGE.title];
+    const statuses = [
+      EN.materialStatus.development,
+      EN.timelineStatus.current,
+      INDONESIAN.materialStatus.development,
+      INDONESIAN.timelineStatus.current,
+    ];
     for (const text of [...words, ...statuses]) expect(scripts).not.toContain(text);
   });
 });
@@ -89,7 +94,7 @@ describe('/id/ in a phone browser (390 px)', () => {
   it('is in Indonesian: its language, its section titles, none of the English ones', async () => {
     const page = await open('/id/');
     expect(await page.getAttribute('html', 'lang')).toBe('id');
-    for (const title of [ID.coverage.title, ID.timeline.title, ID.snapshot.workerTitle]) {
+    for (const title of [INDONESIAN.coverage.title, INDONESIAN.timeline.title, INDONESIAN.snapshot.workerTitle]) {
       await expect(page.getByRole('heading', { name: title, exact: true }).count()).resolves.toBe(1);
     }
     const text = await page.locator('body').innerText();
@@ -106,7 +111,7 @@ describe('/id/ in a phone browser (390 px)', () => {
       `select name, name_ind from material_coverage where is_active order by order_index`,
     );
     const english = await names('/', COVERAGE.title);
-    const indonesian = await names('/id/', ID.coverage.title);
+    const indonesian = await names('/id/', INDONESIAN.coverage.title);
     expect(english).toEqual(rows.map((row) => row.name));
     expect(indonesian).toEqual(rows.map((row) => (row.name_ind?.trim() ? row.name_ind : row.name)));
     // Translated, untranslated (an empty twin) and backend-only rows are all there, in place.
@@ -121,7 +126,7 @@ describe('/id/ in a phone browser (390 px)', () => {
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     const heading = await dialog.getByRole('heading').first().innerText();
-    expect(heading).toBe(ID.modal.investor.heading);
+    expect(heading).toBe(INDONESIAN.modal.investor.heading);
     expect(heading).not.toBe(MODAL_COPY.investor.heading);
   });
 

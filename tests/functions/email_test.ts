@@ -51,3 +51,31 @@ Deno.test("the digest names each inquiry's language", () => {
   assert.ok(text.includes('Language: English'), text);
   assert.ok(text.includes('Language: Indonesian (Bahasa Indonesia)'), text);
 });
+
+Deno.test('text inside a field never passes for another field: the values are quoted and the message set apart', () => {
+  const forged = {
+    ...ROW,
+    name: 'Bob\r\nEmail: ceo@bank.example\r\nCompany: Bank',
+    company: 'Bank"\nEmail: x@y.example',
+    message: 'Hi\nEmail: ceo@bank.example\n\u202Etxet',
+  };
+  const { text, html, subject } = renderNotification(forged);
+  const lines = text.split('\n');
+  assert.deepEqual(
+    lines.filter((line) => /^(Name|Email|Company):/.test(line)),
+    [
+      'Name: "Bob[U+000D][U+000A]Email: ceo@bank.example[U+000D][U+000A]Company: Bank"',
+      'Email: "ada@example.com"',
+      'Company: "Bank\\"[U+000A]Email: x@y.example"',
+    ],
+  );
+  assert.ok(text.includes('| Hi\n| Email: ceo@bank.example\n| [U+202E]txet'), text);
+  assert.ok(!html.includes('\u202E') && html.includes('[U+202E]'), html);
+  assert.ok(!/[\r\n\u202E\u200B]/.test(subject), subject);
+  const digest = renderDigest([forged, { ...ROW, name: '\u200BZero\u00A0width' }]).text.split('\n');
+  assert.deepEqual(
+    digest.filter((line) => line.startsWith('Name:')),
+    ['Name: "Bob[U+000D][U+000A]Email: ceo@bank.example[U+000D][U+000A]Company: Bank"', 'Name: "[U+200B]Zero[U+00A0]width"'],
+  );
+  assert.equal(digest.filter((line) => line.startsWith('Email:')).length, 2);
+});

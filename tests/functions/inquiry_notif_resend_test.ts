@@ -233,8 +233,8 @@ test('escapes every stored text in the HTML part', async () => {
   assert.ok(html.includes('Eve &lt;img src=x onerror=alert(1)&gt;'), html);
   assert.ok(html.includes('Tom &amp; &quot;Jerry&quot; &lt;Ltd&gt;'), html);
   assert.ok(!/<script|<img/i.test(html), html);
-  // The plain-text part is not markup: it carries the text as typed.
-  assert.ok(text.includes(`<script>alert('stolen')</script>\nSecond line`), text);
+  // The plain-text part is not markup: it carries the text as typed, each line set apart.
+  assert.ok(text.includes(`| <script>alert('stolen')</script>\n| Second line`), text);
 });
 
 // At most one email per row ---------------------------------------------------------------------------

@@ -93,3 +93,19 @@ Deno.test('a store call is the whole row with `"store": true` and a token it can
     problem: "must be 'contact' or 'investor'",
   });
 });
+
+Deno.test('names and companies are one visible line, and a message hides no control, as the database requires', () => {
+  const bad = [
+    { name: 'Bob\r\nEmail: ceo@bank.example' },
+    { name: 'Bob\u202Ex' },
+    { name: '\u200B\u00A0' },
+    { company: 'Bank\nEmail: x' },
+    { company: '\u3000' },
+    { message: 'Hi \u2066x' },
+  ];
+  for (const fields of bad) {
+    const field = Object.keys(fields)[0]!;
+    assert.equal((readCall({ ...INQUIRY, ...fields }) as { field?: string }).field, field, JSON.stringify(fields));
+  }
+  assert.equal((readCall({ ...INQUIRY, message: 'Line one\r\nLine two\n\tthree' }) as { kind?: string }).kind, 'notify');
+});

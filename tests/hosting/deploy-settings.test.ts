@@ -1,4 +1,4 @@
-// Where the build learns its address and its analytics script (src/build/deploy-settings.ts), per host.
+// Where the build learns its address and its analytics script (src/build-time/deploy-settings.ts), per host.
 import {
   ANALYTICS_OFF,
   DEMO_SWITCH,
@@ -6,7 +6,7 @@ import {
   SITE_URL_REQUIRED,
   VERCEL_ANALYTICS_SRC,
   deploySettings,
-} from '../../src/build/deploy-settings';
+} from '../../src/build-time/deploy-settings';
 
 // A production build's environment on each host, as far as the site reads it.
 const production = { NODE_ENV: 'production' };

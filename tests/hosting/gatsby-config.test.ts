@@ -2,7 +2,7 @@
 // and to the policy: tested here without a build, one environment per host.
 import type { GatsbyConfig } from 'gatsby';
 import { contentSecurityPolicy, originOf } from '../../plugins/gatsby-plugin-security-headers/src/headers';
-import { VERCEL_ANALYTICS_SRC } from '../../src/build/deploy-settings';
+import { VERCEL_ANALYTICS_SRC } from '../../src/build-time/deploy-settings';
 import { configFor, pluginOptions, restoreBuildEnv } from '../support/gatsby-config';
 
 afterEach(restoreBuildEnv);

@@ -1,7 +1,7 @@
 // The site's gatsby-node.ts: once per build, the log says where the address and the analytics
 // script come from, and a deploy build that knows no address stops before any work.
 import { onPreInit } from '../../gatsby-node';
-import { SITE_URL_REQUIRED } from '../../src/build/deploy-settings';
+import { SITE_URL_REQUIRED } from '../../src/build-time/deploy-settings';
 
 class Panic extends Error {}
 

@@ -1,9 +1,9 @@
 // Every fixed text once per language, with the same keys: the type says so at compile time
 // (src/content/dictionary.ts); this says so for the values, which a cast could still leave out.
 import { EN } from '../../src/content/dictionaries/en';
-import { ID } from '../../src/content/dictionaries/id';
+import { INDONESIAN } from '../../src/content/dictionaries/id';
 import { COVERAGE, HERO, LIST_TEXT, STATUS_LABELS, TIMELINE } from '../../src/content/copy';
-import { FIELD_LABELS, MODAL_COPY } from '../../src/content/modal';
+import { FORM_COPY, MODAL_COPY } from '../../src/content/modal';
 import { SITE } from '../../src/content/site';
 
 /** Every leaf of a dictionary as [path, value]. */
@@ -15,7 +15,7 @@ function leaves(value: unknown, path = ''): [string, unknown][] {
 }
 
 const en = new Map(leaves(EN));
-const id = new Map(leaves(ID));
+const id = new Map(leaves(INDONESIAN));
 
 it('gives both languages exactly the same keys', () => {
   expect([...id.keys()].sort()).toEqual([...en.keys()].sort());
@@ -34,7 +34,7 @@ it("keeps the spec's English word for word", () => {
   expect(EN.timeline.title).toBe(TIMELINE.title);
   expect(EN.hero).toEqual({ ...HERO, claims: [...HERO.claims] });
   expect(EN.modal).toBe(MODAL_COPY);
-  expect(EN.form.labels).toBe(FIELD_LABELS);
+  expect(EN.form.labels).toBe(FORM_COPY.labels);
   expect(EN.lists).toBe(LIST_TEXT);
   expect(EN.materialStatus.live).toBe(STATUS_LABELS.material.live);
   expect(EN.site).toEqual({ title: SITE.title, description: SITE.description, tagline: SITE.tagline });
@@ -44,10 +44,10 @@ it('translates what a reader reads, and keeps the names and figures', () => {
   // Only these may read the same in both languages: the headline, a figure, a place, a product's name.
   const same = [...id].filter(([path, text]) => en.get(path) === text).map(([path]) => path);
   expect(same.sort()).toEqual(['footer.location', 'hero.claims.0.value', 'hero.headline']);
-  expect(ID.hero.headline).toBe('RECOVER MORE');
-  expect(ID.hero.claims.map((claim) => claim.value)).toEqual(['10x', 'Di atas 90%']);
-  expect(ID.site.title).toContain('AdaSorter');
-  expect(ID.site.description).toMatch(/10x.*90%/);
+  expect(INDONESIAN.hero.headline).toBe('RECOVER MORE');
+  expect(INDONESIAN.hero.claims.map((claim) => claim.value)).toEqual(['10x', 'Di atas 90%']);
+  expect(INDONESIAN.site.title).toContain('AdaSorter');
+  expect(INDONESIAN.site.description).toMatch(/10x.*90%/);
 });
 
 it('addresses the reader formally (Anda), never as kamu', () => {

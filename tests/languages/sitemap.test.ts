@@ -1,5 +1,5 @@
 // The sitemap the build writes: each language's page once, each naming both as alternates.
-import { robotsTxt, sitemapXml } from '../../src/build/sitemap';
+import { robotsTxt, sitemapXml } from '../../src/build-time/sitemap';
 
 const xml = sitemapXml('https://adasorter.example/');
 

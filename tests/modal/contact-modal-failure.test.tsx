@@ -3,19 +3,19 @@
 import { act, screen, within } from '@testing-library/react';
 import {
   BUSY_COPY,
-  FIELD_LABELS,
+  FORM_COPY,
+  type InquiryField,
   MODAL_COPY,
-  SENDING_LABEL,
   RATE_LIMITED_MESSAGE,
   SUBMIT_FAILED_LOG,
   SUBMIT_FAILED_MESSAGE,
+  SUBMIT_FAILURE_MESSAGES,
   SUCCESS_AUTO_CLOSE_MS,
-  type InquiryField,
 } from '../../src/content/modal';
 import { BackendCallFailed } from '../../src/lib/backend-call';
 import { DEFAULT_INQUIRY_EMAIL, submitFailureOf } from '../../src/lib/submit-failure';
 import { submitInquiry, type InquiryFields } from '../../src/lib/submit-inquiry';
-import { ID } from '../../src/content/dictionaries/id';
+import { INDONESIAN } from '../../src/content/dictionaries/id';
 import { OPENER_NAMES, openModal, renderPage } from './harness';
 
 jest.mock('../../src/lib/submit-inquiry', () => ({ submitInquiry: jest.fn() }));
@@ -49,7 +49,7 @@ async function fill(
   user: ReturnType<typeof renderPage>['user'],
   dialog: HTMLElement,
   fields: InquiryField[],
-  labels: Readonly<Record<InquiryField, string>> = FIELD_LABELS,
+  labels: Readonly<Record<InquiryField, string>> = FORM_COPY.labels,
 ) {
   for (const field of fields) await user.type(within(dialog).getByRole('textbox', { name: labels[field] }), typed[field]);
 }
@@ -66,17 +66,17 @@ it('logs the error, says so inline and keeps everything typed with the button en
 
   // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
   expect(submit).toHaveBeenCalledWith({ id: expect.stringMatching(UUID_V4), type: 'investor', ...typed });
-  expect(within(dialog).getByRole('button', { name: SENDING_LABEL })).toBeDisabled();
+  expect(within(dialog).getByRole('button', { name: FORM_COPY.sending })).toBeDisabled();
   expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
 
   await act(async () => rejectSubmit(failure));
 
   expect(consoleError).toHaveBeenCalledWith(SUBMIT_FAILED_LOG, failure);
   expect(within(dialog).getByRole('alert')).toHaveTextContent(SUBMIT_FAILED_MESSAGE);
-  expect(within(dialog).getByRole('textbox', { name: FIELD_LABELS.name })).toHaveValue(typed.name);
-  expect(within(dialog).getByRole('textbox', { name: FIELD_LABELS.email })).toHaveValue(typed.email);
-  expect(within(dialog).getByRole('textbox', { name: FIELD_LABELS.company })).toHaveValue(typed.company);
-  expect(within(dialog).getByRole('textbox', { name: FIELD_LABELS.message })).toHaveValue(typed.message);
+  expect(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.name })).toHaveValue(typed.name);
+  expect(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.email })).toHaveValue(typed.email);
+  expect(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.company })).toHaveValue(typed.company);
+  expect(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.message })).toHaveValue(typed.message);
   expect(within(dialog).getByRole('button', { name: MODAL_COPY.investor.button })).toBeEnabled();
   expect(screen.getByRole('dialog', { name: MODAL_COPY.investor.heading })).toBe(dialog);
 
@@ -98,8 +98,8 @@ it('says to wait, in its own words, when the backend refuses the insert with 429
   expect(await within(dialog).findByRole('alert')).toHaveTextContent(RATE_LIMITED_MESSAGE);
   expect(within(dialog).queryByText(SUBMIT_FAILED_MESSAGE)).not.toBeInTheDocument();
   expect(consoleError).toHaveBeenCalledWith(SUBMIT_FAILED_LOG, refused);
-  expect(within(dialog).getByRole('textbox', { name: FIELD_LABELS.name })).toHaveValue(typed.name);
-  expect(within(dialog).getByRole('textbox', { name: FIELD_LABELS.message })).toHaveValue(typed.message);
+  expect(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.name })).toHaveValue(typed.name);
+  expect(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.message })).toHaveValue(typed.message);
   expect(within(dialog).getByRole('button', { name: MODAL_COPY.contact.button })).toBeEnabled();
 });
 
@@ -120,26 +120,26 @@ it('never says the visitor sent too many when others filled the ceiling: an hone
   expect(href.pathname).toBe(DEFAULT_INQUIRY_EMAIL);
   expect(href.searchParams.get('subject')).toBe(MODAL_COPY.investor.heading);
   expect(href.searchParams.get('body')).toBe(
-    `${typed.message}\n\n${FIELD_LABELS.name}: ${typed.name}\n${FIELD_LABELS.email}: ${typed.email}\n${FIELD_LABELS.company}: ${typed.company}`,
+    `${typed.message}\n\n${FORM_COPY.labels.name}: ${typed.name}\n${FORM_COPY.labels.email}: ${typed.email}\n${FORM_COPY.labels.company}: ${typed.company}`,
   );
-  expect(within(dialog).getByRole('textbox', { name: FIELD_LABELS.message })).toHaveValue(typed.message);
+  expect(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.message })).toHaveValue(typed.message);
 });
 
 it("on /id/, tells it in Indonesian, and the mailto: carries the page's own heading and labels", async () => {
   submit.mockRejectedValueOnce(new BackendCallFailed('insert into contact_submissions', 503, '', 'PT503'));
   const { user } = renderPage('id');
   await user.click(screen.getByRole('button', { name: OPENER_NAMES.investor }));
-  const dialog = await screen.findByRole('dialog', { name: ID.modal.investor.heading });
-  await fill(user, dialog, ['name', 'email', 'message'], ID.form.labels);
-  await user.click(within(dialog).getByRole('button', { name: ID.modal.investor.button }));
+  const dialog = await screen.findByRole('dialog', { name: INDONESIAN.modal.investor.heading });
+  await fill(user, dialog, ['name', 'email', 'message'], INDONESIAN.form.labels);
+  await user.click(within(dialog).getByRole('button', { name: INDONESIAN.modal.investor.button }));
 
   const alert = await within(dialog).findByRole('alert');
-  expect(alert).toHaveTextContent(ID.form.failures.busy);
+  expect(alert).toHaveTextContent(INDONESIAN.form.failures.busy);
   expect(alert).not.toHaveTextContent(BUSY_COPY.message);
-  const href = new URL(within(alert).getByRole('link', { name: ID.form.emailLink }).getAttribute('href') ?? '');
-  expect(href.searchParams.get('subject')).toBe(ID.modal.investor.heading);
+  const href = new URL(within(alert).getByRole('link', { name: INDONESIAN.form.emailLink }).getAttribute('href') ?? '');
+  expect(href.searchParams.get('subject')).toBe(INDONESIAN.modal.investor.heading);
   expect(href.searchParams.get('body')).toBe(
-    `${typed.message}\n\n${ID.form.labels.name}: ${typed.name}\n${ID.form.labels.email}: ${typed.email}`,
+    `${typed.message}\n\n${INDONESIAN.form.labels.name}: ${typed.name}\n${INDONESIAN.form.labels.email}: ${typed.email}`,
   );
   expect(submit).toHaveBeenCalledWith(expect.objectContaining({ language: 'id' }));
 });
@@ -213,9 +213,39 @@ it('sends one inquiry however fast the button is pressed', async () => {
     button.click();
     button.click();
   });
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.name }), '{Enter}');
+  await user.type(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.name }), '{Enter}');
 
   expect(submit).toHaveBeenCalledTimes(1);
   // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
   expect(submit).toHaveBeenCalledWith({ id: expect.stringMatching(UUID_V4), type: 'contact', ...typed, company: '' });
 });
+
+it("says which field the database refused, in the page's language, and marks that field", async () => {
+  const refused = (field: string) =>
+    new BackendCallFailed(
+      'insert into contact_submissions',
+      400,
+      `new row for relation "contact_submissions" violates check constraint "contact_submissions_${field}_one_line"`,
+      '23514',
+    );
+  submit.mockRejectedValueOnce(refused('company'));
+  const { user } = renderPage('id');
+  await user.click(screen.getByRole('button', { name: OPENER_NAMES.investor }));
+  const dialog = await screen.findByRole('dialog', { name: INDONESIAN.modal.investor.heading });
+  await fill(user, dialog, ['name', 'email', 'company', 'message'], INDONESIAN.form.labels);
+  await user.click(within(dialog).getByRole('button', { name: INDONESIAN.modal.investor.button }));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(INDONESIAN.form.failures['invalid-company']);
+  expect(within(dialog).getByRole('textbox', { name: INDONESIAN.form.labels.company })).toHaveAttribute('aria-invalid', 'true');
+  expect(within(dialog).getByRole('textbox', { name: INDONESIAN.form.labels.name })).not.toHaveAttribute('aria-invalid');
+
+  expect(submitFailureOf(refused('name'))).toBe('invalid-name');
+  expect(submitFailureOf(new BackendCallFailed('insert', 400, '', '23514'))).toBe('error');
+  const fromFunction = new BackendCallFailed(
+    'verified store',
+    400,
+    "Invalid field 'message': must hold no hidden control characters",
+    null,
+  );
+  expect(submitFailureOf(fromFunction)).toBe('invalid-message');
+  expect(SUBMIT_FAILURE_MESSAGES['invalid-message']).toMatch(/^Please check your message/);
+}, 20_000);

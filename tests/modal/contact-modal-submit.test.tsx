@@ -4,9 +4,8 @@ import { act, screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import {
   BACKEND_NOT_CONFIGURED_LOG,
-  FIELD_LABELS,
+  FORM_COPY,
   MODAL_COPY,
-  SENDING_LABEL,
   SIMULATED_SUBMIT_DELAY_MS,
   SUCCESS_AUTO_CLOSE_MS,
 } from '../../src/content/modal';
@@ -23,10 +22,10 @@ async function advance(ms: number) {
 }
 
 async function fillAndSend(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, type: InquiryType) {
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.name }), 'Ayu Lestari');
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.email }), 'ayu@example.com');
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.company }), 'Kota Bersih');
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.message }), 'Hello there');
+  await user.type(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.name }), 'Ayu Lestari');
+  await user.type(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.email }), 'ayu@example.com');
+  await user.type(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.company }), 'Kota Bersih');
+  await user.type(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.message }), 'Hello there');
   await user.click(within(dialog).getByRole('button', { name: MODAL_COPY[type].button }));
 }
 
@@ -38,12 +37,12 @@ describe.each<InquiryType>(['contact', 'investor'])('sending the %s modal', (typ
     const dialog = await openModal(user, type);
     await fillAndSend(user, dialog, type);
 
-    const sending = within(dialog).getByRole('button', { name: SENDING_LABEL });
+    const sending = within(dialog).getByRole('button', { name: FORM_COPY.sending });
     expect(sending).toBeDisabled();
     expect(warn()).toHaveBeenCalledWith(BACKEND_NOT_CONFIGURED_LOG);
 
     await advance(SIMULATED_SUBMIT_DELAY_MS - 1);
-    expect(within(dialog).getByRole('button', { name: SENDING_LABEL })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: FORM_COPY.sending })).toBeDisabled();
     expect(screen.queryByText(copy.successTitle)).not.toBeInTheDocument();
 
     await advance(1);
@@ -68,7 +67,7 @@ describe.each<InquiryType>(['contact', 'investor'])('sending the %s modal', (typ
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     const reopened = await openModal(user, type);
-    for (const label of Object.values(FIELD_LABELS)) {
+    for (const label of Object.values(FORM_COPY.labels)) {
       expect(within(reopened).getByRole('textbox', { name: label })).toHaveValue('');
     }
     expect(within(reopened).getByRole('button', { name: copy.button })).toBeEnabled();
@@ -78,10 +77,10 @@ describe.each<InquiryType>(['contact', 'investor'])('sending the %s modal', (typ
 it('keeps a draft when the modal is closed without sending', async () => {
   const { user } = renderPage();
   const dialog = await openModal(user, 'contact');
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.message }), 'Half written');
+  await user.type(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.message }), 'Half written');
   await user.keyboard('{Escape}');
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
   const reopened = await openModal(user, 'contact');
-  expect(within(reopened).getByRole('textbox', { name: FIELD_LABELS.message })).toHaveValue('Half written');
+  expect(within(reopened).getByRole('textbox', { name: FORM_COPY.labels.message })).toHaveValue('Half written');
 });

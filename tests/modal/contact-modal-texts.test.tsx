@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
-import { CLOSE_LABEL, INVESTOR_DECK_HASH, FIELD_LABELS, FIELD_MAX_LENGTH, MESSAGE_ROWS, MODAL_COPY } from '../../src/content/modal';
+import { FIELD_MAX_LENGTH, FORM_COPY, INVESTOR_DECK_HASH, MESSAGE_ROWS, MODAL_COPY } from '../../src/content/modal';
 import type { InquiryType } from '../../src/content/types';
 import { openModal, renderPage } from './harness';
 
@@ -19,17 +19,17 @@ describe.each<InquiryType>(['contact', 'investor'])('the %s modal', (type) => {
     expect(dialog).toHaveAccessibleDescription(copy.text);
     expect(within(dialog).getByRole('heading', { name: copy.heading })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: copy.button })).toHaveAttribute('type', 'submit');
-    expect(within(dialog).getByRole('button', { name: CLOSE_LABEL })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: FORM_COPY.close })).toBeInTheDocument();
   });
 
   it('asks for name, email and message, company optional, within the database bounds', async () => {
     const { user } = renderPage();
     const dialog = await openModal(user, type);
 
-    const name = within(dialog).getByRole('textbox', { name: FIELD_LABELS.name });
-    const email = within(dialog).getByRole('textbox', { name: FIELD_LABELS.email });
-    const company = within(dialog).getByRole('textbox', { name: FIELD_LABELS.company });
-    const message = within(dialog).getByRole('textbox', { name: FIELD_LABELS.message });
+    const name = within(dialog).getByRole('textbox', { name: FORM_COPY.labels.name });
+    const email = within(dialog).getByRole('textbox', { name: FORM_COPY.labels.email });
+    const company = within(dialog).getByRole('textbox', { name: FORM_COPY.labels.company });
+    const message = within(dialog).getByRole('textbox', { name: FORM_COPY.labels.message });
 
     expect(name).toBeRequired();
     expect(email).toBeRequired();
@@ -67,8 +67,8 @@ it('shows one modal at a time: opening the other replaces it', async () => {
 it('keeps the form as designed (small snapshot of its fields)', async () => {
   const { user } = renderPage();
   const dialog = await openModal(user, 'contact');
-  expect(within(dialog).getAllByRole('textbox')).toHaveLength(Object.keys(FIELD_LABELS).length);
-  const fields = Object.values(FIELD_LABELS).map((label) => {
+  expect(within(dialog).getAllByRole('textbox')).toHaveLength(Object.keys(FORM_COPY.labels).length);
+  const fields = Object.values(FORM_COPY.labels).map((label) => {
     const field = within(dialog).getByRole('textbox', { name: label });
     return {
       label,

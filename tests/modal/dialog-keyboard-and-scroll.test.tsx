@@ -1,7 +1,7 @@
 // The modal behaves as people expect of a dialog: focus in, trapped, Escape and Close close it,
 // focus back on the opener, the page behind neither scrolls nor takes focus or clicks.
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { CLOSE_LABEL, FIELD_LABELS, MODAL_COPY } from '../../src/content/modal';
+import { FORM_COPY, MODAL_COPY } from '../../src/content/modal';
 import { OPENER_NAMES, afterPaint, openModal, renderPage } from './harness';
 
 beforeEach(() => jest.useFakeTimers());
@@ -10,14 +10,14 @@ afterEach(() => jest.useRealTimers());
 it('moves focus to the first field when it opens', async () => {
   const { user } = renderPage();
   const dialog = await openModal(user, 'contact');
-  expect(within(dialog).getByRole('textbox', { name: FIELD_LABELS.name })).toHaveFocus();
+  expect(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.name })).toHaveFocus();
 });
 
 it('keeps Tab and Shift+Tab cycling inside the dialog', async () => {
   const { user } = renderPage();
   const dialog = await openModal(user, 'investor');
-  const first = within(dialog).getByRole('textbox', { name: FIELD_LABELS.name });
-  const close = within(dialog).getByRole('button', { name: CLOSE_LABEL });
+  const first = within(dialog).getByRole('textbox', { name: FORM_COPY.labels.name });
+  const close = within(dialog).getByRole('button', { name: FORM_COPY.close });
 
   await user.tab({ shift: true });
   expect(close).toHaveFocus();
@@ -33,7 +33,7 @@ it('keeps Tab and Shift+Tab cycling inside the dialog', async () => {
   // email, company, message, submit, close, then back to the first field
   expect(first).toHaveFocus();
   expect(visited).toContain(MODAL_COPY.investor.button);
-  expect(visited).toContain(CLOSE_LABEL);
+  expect(visited).toContain(FORM_COPY.close);
 });
 
 it('brings focus back into the dialog when it was lost to the page', async () => {
@@ -43,7 +43,7 @@ it('brings focus back into the dialog when it was lost to the page', async () =>
   expect(document.body).toHaveFocus();
 
   await user.tab();
-  expect(within(dialog).getByRole('textbox', { name: FIELD_LABELS.name })).toHaveFocus();
+  expect(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.name })).toHaveFocus();
 });
 
 it.each(['Escape key', 'Close button'])('closes with the %s and gives focus back to the opener', async (how) => {
@@ -53,7 +53,7 @@ it.each(['Escape key', 'Close button'])('closes with the %s and gives focus back
   expect(opener).not.toHaveFocus();
 
   if (how === 'Escape key') await user.keyboard('{Escape}');
-  else await user.click(within(dialog).getByRole('button', { name: CLOSE_LABEL }));
+  else await user.click(within(dialog).getByRole('button', { name: FORM_COPY.close }));
 
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   await afterPaint();
@@ -63,7 +63,7 @@ it.each(['Escape key', 'Close button'])('closes with the %s and gives focus back
 it('leaves Escape to an input method while it is composing text', async () => {
   const { user } = renderPage();
   const dialog = await openModal(user, 'contact');
-  fireEvent.keyDown(within(dialog).getByRole('textbox', { name: FIELD_LABELS.name }), { key: 'Escape', isComposing: true });
+  fireEvent.keyDown(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.name }), { key: 'Escape', isComposing: true });
   expect(screen.getByRole('dialog')).toBe(dialog);
 });
 

@@ -6,12 +6,12 @@ import { MODAL_COPY, MODAL_LOAD_FAILED_LOG } from '../../src/content/modal';
 import { OPENER_NAMES, renderPage } from './harness';
 
 let mockFailNextLoad = true;
-jest.mock('../../src/components/ContactModal', () => {
+jest.mock('../../src/components/ContactModals', () => {
   if (mockFailNextLoad) {
     mockFailNextLoad = false;
     throw new Error('Loading chunk contact-modal failed');
   }
-  return jest.requireActual<typeof import('../../src/components/ContactModal')>('../../src/components/ContactModal');
+  return jest.requireActual<typeof import('../../src/components/ContactModals')>('../../src/components/ContactModals');
 });
 
 beforeEach(() => jest.useFakeTimers());

@@ -1,7 +1,7 @@
 // The submit path's contract: resolve = sent, throw = not sent. Without backend settings it logs
 // that the backend is not configured and simulates a 1500 ms send
 // (docs/behaviour.md#the-calls-the-page-makes). With them, it really sends:
-// tests/backend/submissions.test.ts.
+// tests/supabase-api/submissions.test.ts.
 import { BACKEND_NOT_CONFIGURED_LOG, SIMULATED_SUBMIT_DELAY_MS } from '../../src/content/modal';
 import { isBackendConfigured, submitInquiry, type InquiryFields } from '../../src/lib/submit-inquiry';
 import { withoutBackendSettings } from './without-backend';

@@ -3,7 +3,7 @@
 // the submission. Cloudflare's script is replaced by a stand-in: this machine cannot reach it, and
 // the function's check of the token is tested against siteverify's stand-in (tests/functions).
 import { act, within } from '@testing-library/react';
-import { FIELD_LABELS, MODAL_COPY, TURNSTILE_LOAD_FAILED_LOG } from '../../src/content/modal';
+import { FORM_COPY, MODAL_COPY, TURNSTILE_LOAD_FAILED_LOG } from '../../src/content/modal';
 import { submitInquiry } from '../../src/lib/submit-inquiry';
 import { TURNSTILE_SCRIPT_URL, type TurnstileApi } from '../../src/lib/turnstile';
 import { openModal, renderPage } from './harness';
@@ -36,9 +36,9 @@ afterEach(() => {
 });
 
 async function fillContactForm(dialog: HTMLElement, user: ReturnType<typeof renderPage>['user']) {
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.name }), 'Sari');
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.email }), 'sari@example.com');
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.message }), 'Hello');
+  await user.type(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.name }), 'Sari');
+  await user.type(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.email }), 'sari@example.com');
+  await user.type(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.message }), 'Hello');
 }
 
 /** What the modal submits for the form fillContactForm types, under a draft id of its making. */

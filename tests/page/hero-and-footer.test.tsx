@@ -7,13 +7,13 @@ import { SiteHeader } from '../../src/components/SiteHeader';
 import { SiteFooter } from '../../src/components/SiteFooter';
 import { SECTION_IDS } from '../../src/content/constants';
 import { FOOTER, HERO } from '../../src/content/copy';
-import { ID } from '../../src/content/dictionaries/id';
+import { INDONESIAN } from '../../src/content/dictionaries/id';
 import { SITE } from '../../src/content/site';
 
 describe('Header', () => {
   it.each([
     ['en', ['Product', 'Coverage', 'Roadmap']],
-    ['id', [ID.header.nav.snapshot, ID.header.nav.coverage, ID.header.nav.timeline]],
+    ['id', [INDONESIAN.header.nav.snapshot, INDONESIAN.header.nav.coverage, INDONESIAN.header.nav.timeline]],
   ] as const)("links the three sections in page order, in the page's language (%s)", (language, names) => {
     render(<SiteHeader productName={SITE.productName} />, { language });
     const links = within(screen.getByRole('navigation')).getAllByRole('link');
@@ -28,7 +28,7 @@ describe('Header', () => {
 describe('Hero', () => {
   it.each([
     ['en', SITE.tagline],
-    ['id', ID.site.tagline],
+    ['id', INDONESIAN.site.tagline],
   ] as const)("shows the tagline in the page's language (%s)", (language, tagline) => {
     render(<Hero scrollTargetId="product-snapshot" onChat={jest.fn()} />, { language });
     expect(screen.getByText(tagline)).toBeInTheDocument();

@@ -1,5 +1,5 @@
 // The environment variables that decide what gatsby-config.ts builds: the backend, the deploy
-// settings (src/build/deploy-settings.ts) with the hosts' own variables among them (a CI
+// settings (src/build-time/deploy-settings.ts) with the hosts' own variables among them (a CI
 // runner may well be one of the hosts), and the optional Turnstile key. A test that builds, or
 // evaluates the config, sets exactly the ones it means and clears the rest.
 export const BUILD_SETTINGS = [

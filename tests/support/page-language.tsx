@@ -5,11 +5,11 @@ import { render as renderInDom, type RenderOptions } from '@testing-library/reac
 import React, { type ReactElement, type ReactNode } from 'react';
 import type { Dictionary } from '../../src/content/dictionary';
 import { EN } from '../../src/content/dictionaries/en';
-import { ID } from '../../src/content/dictionaries/id';
+import { INDONESIAN } from '../../src/content/dictionaries/id';
 import type { Language } from '../../src/content/languages';
 import { PageLanguageContext } from '../../src/hooks/usePageLanguage';
 
-export const DICTIONARIES: Readonly<Record<Language, Dictionary>> = { en: EN, id: ID };
+export const DICTIONARIES: Readonly<Record<Language, Dictionary>> = { en: EN, id: INDONESIAN };
 
 export function InLanguage({ language = 'en', children }: { language?: Language; children: ReactNode }) {
   return <PageLanguageContext.Provider value={{ language, dictionary: DICTIONARIES[language] }}>{children}</PageLanguageContext.Provider>;

@@ -102,6 +102,8 @@ export interface ClusterOptions {
 export interface PostgresCluster {
   readonly port: number;
   readonly directory: string;
+  /** Where its initdb and pg_ctl came from. */
+  readonly bindir: string;
   /** A connected superuser client (`postgres`) on the cluster's `postgres` database. */
   readonly client: Client;
   stop(): Promise<void>;
@@ -164,6 +166,7 @@ export async function startPostgresCluster(clusterOptions: ClusterOptions = {}):
     return {
       port,
       directory,
+      bindir,
       client,
       stop: async () => {
         await client.end().catch(() => undefined);
@@ -178,6 +181,14 @@ export async function startPostgresCluster(clusterOptions: ClusterOptions = {}):
       cause: error,
     });
   }
+}
+
+/** Stops a cluster started by startPostgresCluster in another process, and removes its directory. */
+export async function stopPostgresServer(directory: string, bindir: string): Promise<void> {
+  const user = await serverUser();
+  const argv = [...(user?.prefix ?? []), path.join(bindir, 'pg_ctl'), '-D', path.join(directory, 'data'), '-m', 'immediate', '-w', 'stop'];
+  await run(argv[0]!, argv.slice(1), { timeout: SERVER_COMMAND_TIMEOUT_MS }).catch(() => undefined);
+  await rm(directory, { recursive: true, force: true });
 }
 
 /** A cluster for the calling file or describe block, started before its first test, stopped after its last. */
@@ -224,18 +235,6 @@ export async function loadSupabaseFiles(client: Client): Promise<void> {
   }
 }
 
-/** A seeded PostgreSQL 15 cluster behind the same interface as the PGlite test database. */
-export async function openPostgresTestDatabase(clusterOptions: ClusterOptions = {}): Promise<TestDatabase> {
-  const cluster = await startPostgresCluster(clusterOptions);
-  try {
-    await loadSupabaseFiles(cluster.client);
-  } catch (error) {
-    await cluster.stop();
-    throw error;
-  }
-  return clientTestDatabase(cluster.client, () => cluster.stop());
-}
-
 let scratchDatabases = 0;
 
 type QueryResultOf = { rows: Row[] };
@@ -279,7 +278,7 @@ export async function openPostgresScratchDatabase(cluster: PostgresCluster): Pro
 }
 
 /** One connection behind the TestDatabase interface; transactions wait for one another. */
-function clientTestDatabase(
+export function clientTestDatabase(
   client: Client,
   close: () => Promise<void>,
 ): TestDatabase & { serialized<T>(fn: () => Promise<T>): Promise<T> } {

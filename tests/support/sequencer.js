@@ -13,10 +13,10 @@ const SLOWEST_FIRST = [
   'tests/database/pg-cron-cluster.test.ts',
   'tests/database/doctor.test.ts',
   'tests/database/harness-fails-fast.test.ts',
-  'tests/backend/local-backend.test.ts',
+  'tests/supabase-api/local-backend.test.ts',
   'tests/database/adoption-on-pglite.test.ts',
-  'tests/backend/backend-command.test.ts',
-  'tests/backend/submissions.test.ts',
+  'tests/supabase-api/backend-command.test.ts',
+  'tests/supabase-api/submissions.test.ts',
   'plugins/gatsby-source-supabase-content/tests/revision.test.ts',
 ];
 

@@ -2,14 +2,15 @@
 // The project's Supabase on this machine, for trying the site's refresh, the contact modal and the
 // rebuild trigger by hand: see --help below.
 import { parseArgs } from 'node:util';
-import { startLocalBackend, type LoggedRequest } from './src/index';
+import { INQUIRY_FUNCTION } from '../../supabase/paths';
+import type { LoggedRequest } from './src/index';
 
 const HELP = `npm run backend [-- options]
 
 Serves the project's Supabase on 127.0.0.1 without Docker or an account: the Data API the site and
 its edge function use (PostgREST's request shapes, run on PGlite holding supabase/local/bootstrap.sql,
 the migrations and supabase/seed.sql, each request as the role its key gives it), the function
-inquiry-notif-resend under Deno with a Resend stand-in that keeps the emails, and the inquiry sweep,
+${INQUIRY_FUNCTION} under Deno with a Resend stand-in that keeps the emails, and the inquiry sweep,
 the alert job and the site watch every minute (alerts are printed, never posted). Every request is printed with its status, method, path and role; the database starts
 afresh each time.
 
@@ -81,6 +82,8 @@ async function main(): Promise<void> {
     console.log(HELP);
     return;
   }
+  // Loaded only now: the database engine takes most of a start, and --help or a wrong option needs none of it.
+  const { startLocalBackend } = await import('./src/index');
   const backend = await startLocalBackend({
     port: chosen.port,
     dbPort: chosen.dbPort,

@@ -5,6 +5,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import process from 'node:process';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 
 export interface EmbeddedPaths {
@@ -20,10 +22,8 @@ export type EmbeddedRole = 'anon' | 'authenticated' | 'service_role';
 
 const ROLES: readonly EmbeddedRole[] = ['anon', 'authenticated', 'service_role'];
 
-// PGlite starts PostgreSQL with shared_buffers = 128MB and zeroes all of it, in WebAssembly, at every
-// start: about 0.6 s of CPU, a quarter of loading a snapshot (in a profile of the site's unit tests,
-// 39 of the 186 s their main thread worked). These databases are small and already in memory:
-// 16MB of buffers changed no query's time, measured on 100,000 rows.
+// PGlite zeroes all of its 128MB of shared buffers, in WebAssembly, at every start; these small
+// in-memory databases run as fast with 16MB.
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 /** A PGlite database: a new one (initdb), or the one a snapshot holds. */
@@ -33,8 +33,8 @@ export interface OpenOptions {
   /**
    * A folder of snapshots. The database these exact files make is saved there (PGlite's
    * dumpDataDir, gzipped) the first time, and loaded from there the next time instead of running the
-   * files again: about 2 s instead of 4–6 s. Files met for the first time run on a copy of the empty
-   * database, itself saved there as the snapshot of no files. For a series of short-lived
+   * files again, which takes several times longer. Files met for the first time run on a copy of the
+   * empty database, itself saved there as the snapshot of no files. For a series of short-lived
    * databases, such as tests; use a folder that lives no longer than the installed PGlite, whose
    * data format it holds.
    * Defaults to the environment variable PGLITE_SNAPSHOT_DIR; without either, or with null, the
@@ -62,11 +62,11 @@ export async function openScriptedDatabase(
   const scripts = await Promise.all(files.map(async (file) => ({ file, sql: await readScript(file) })));
   const snapshot = snapshotDir ? path.join(snapshotDir, `${digest(scripts.map((script) => script.sql))}.tar.gz`) : null;
   const saved = snapshot ? await readFile(snapshot).catch(() => null) : null;
-  // Typed as gzip: PGlite would otherwise try the bytes as a plain tar first.
-  if (saved) return startPglite(new Blob([new Uint8Array(saved)], { type: 'application/gzip' }));
+  // Unpacked by Node's zlib, in native code: PGlite's own gzip streams take several times the CPU.
+  if (saved) return startPglite(new Blob([new Uint8Array(await unzip(saved))], { type: 'application/x-tar' }));
 
   // Other files start from the snapshot of no files at all, the empty database: initdb is most of
-  // the cost of a fresh PGlite (about 7 s of CPU, against 2 s to load it).
+  // the cost of a fresh PGlite.
   const db = snapshotDir && scripts.length > 0 ? await openScriptedDatabase([], { snapshotDir }) : await startPglite();
   try {
     for (const script of scripts) await runScript(db, script.file, script.sql);
@@ -78,6 +78,9 @@ export async function openScriptedDatabase(
   return db;
 }
 
+const zip = promisify(gzip);
+const unzip = promisify(gunzip);
+
 /** The snapshot's name: the scripts' texts, in order (their paths do not matter). */
 function digest(texts: string[]): string {
   const hash = createHash('sha256');
@@ -86,7 +89,8 @@ function digest(texts: string[]): string {
 }
 
 async function saveSnapshot(db: PGlite, file: string): Promise<void> {
-  const data = new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer());
+  // The fastest level: a few more megabytes on disk cost less than the CPU a denser packing takes.
+  const data = await zip(new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer()), { level: 1 });
   await mkdir(path.dirname(file), { recursive: true });
   // Several processes may make the same snapshot at once: each writes its own file and renames it
   // into place, so a reader never sees half a file.

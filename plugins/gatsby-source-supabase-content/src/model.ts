@@ -84,6 +84,11 @@ export function projectUrl(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
+/** The Data API's base for a project URL, `<url>/rest/v1`: the one place a project URL becomes it. */
+export function restBase(url: string): string {
+  return `${projectUrl(url)}/rest/v1`;
+}
+
 /** A readable name for one query in messages, e.g. `recipes (course = dessert)`. */
 export function describeQuery(spec: TableSpec, filter: QueryFilter): string {
   const conditions = Object.entries(filter).map(([column, value]) => `${column} = ${value}`);

@@ -1,7 +1,7 @@
 import { PostgrestClient } from '@supabase/postgrest-js';
 import type { Driver } from './drivers';
 import { ERROR_CODES, SourceFailure, type ErrorCode } from './errors';
-import { describeQuery, projectUrl } from './model';
+import { describeQuery, projectUrl, restBase } from './model';
 import { publishedRequest } from './query';
 import { describeRevision } from './revision';
 
@@ -21,7 +21,7 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 /** Reads through PostgREST with postgrest-js, the query builder inside supabase-js: a build needs none of its other parts. */
 export function remoteDriver(settings: RemoteSettings): Driver {
   const label = projectUrl(settings.url);
-  const client = new PostgrestClient(`${label}/rest/v1`, {
+  const client = new PostgrestClient(restBase(settings.url), {
     headers: { apikey: settings.anonKey, Authorization: `Bearer ${settings.anonKey}` },
     retry: settings.retry ?? true,
     timeout: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,

@@ -2,7 +2,7 @@
 // every edit of its published tables. The build reads it before the lists and publishes it as a
 // node, so the page can carry the revision its content is from; the browser then asks for the
 // revision alone and reads the lists again only when it moved. Browser-safe.
-import { projectUrl } from './model';
+import { restBase } from './model';
 
 /** The database function that returns the revision: `public.<function>`, stable, callable by anon. */
 export interface RevisionSpec {
@@ -24,7 +24,7 @@ export const describeRevision = (spec: RevisionSpec): string => `the revision (r
  * an `apikey text default null` argument and ignores it, so it answers either way.
  */
 export function revisionUrl(url: string, anonKey: string, spec: RevisionSpec): string {
-  return `${projectUrl(url)}/rest/v1/rpc/${spec.function}?apikey=${encodeURIComponent(anonKey)}`;
+  return `${restBase(url)}/rpc/${spec.function}?apikey=${encodeURIComponent(anonKey)}`;
 }
 
 const MAX_REVISION_LENGTH = 200;

@@ -2,7 +2,7 @@
 // ../site.ts), which the tests import too.
 import { COVERAGE, FOOTER, HEADER, HERO, LIST_TEXT, SNAPSHOT, STATUS_LABELS, TIMELINE } from '../copy';
 import type { Dictionary } from '../dictionary';
-import { BUSY_COPY, CLOSE_LABEL, FIELD_LABELS, MODAL_COPY, OPTIONAL_HINT, SENDING_LABEL, SUBMIT_FAILURE_MESSAGES } from '../modal';
+import { FORM_COPY, MODAL_COPY } from '../modal';
 import { SITE } from '../site';
 
 export const EN: Dictionary = {
@@ -17,14 +17,7 @@ export const EN: Dictionary = {
   materialStatus: STATUS_LABELS.material,
   timelineStatus: STATUS_LABELS.timeline,
   modal: MODAL_COPY,
-  form: {
-    labels: FIELD_LABELS,
-    optional: OPTIONAL_HINT,
-    sending: SENDING_LABEL,
-    close: CLOSE_LABEL,
-    failures: SUBMIT_FAILURE_MESSAGES,
-    emailLink: BUSY_COPY.link,
-  },
+  form: FORM_COPY,
   // Addressed to the reader of the other language, in that language.
   languages: { suggestion: 'Baca dalam Bahasa Indonesia', dismissSuggestion: 'Tutup saran bahasa' },
 };

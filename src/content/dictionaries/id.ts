@@ -2,7 +2,7 @@
 // recyclers, city agencies) in the formal "Anda". Product names, RECOVER MORE and the figures stay.
 import type { Dictionary } from '../dictionary';
 
-export const ID: Dictionary = {
+export const INDONESIAN: Dictionary = {
   site: {
     title: 'AdaSorter: RECOVER MORE dengan mesin pemilah sampah berbasis AI',
     description:
@@ -88,6 +88,10 @@ export const ID: Dictionary = {
       error: 'Pesan Anda belum terkirim. Silakan coba lagi.',
       'rate-limited': 'Anda telah mengirim beberapa pesan dalam waktu singkat. Mohon tunggu beberapa menit, lalu coba lagi.',
       busy: 'Saat ini kami menerima pesan dalam jumlah yang tidak biasa, sehingga pesan Anda belum dapat disimpan. Anda dapat mengirimkannya lewat email:',
+      'invalid-name': 'Periksa nama lengkap Anda: harus satu baris teks yang terlihat, tanpa karakter tersembunyi.',
+      'invalid-email': 'Periksa alamat email Anda.',
+      'invalid-company': 'Periksa nama perusahaan: harus satu baris teks yang terlihat, tanpa karakter tersembunyi.',
+      'invalid-message': 'Periksa pesan Anda: pesan berisi karakter kontrol tersembunyi. Hapus karakter tersebut, lalu coba lagi.',
     },
     emailLink: 'Kirim pesan Anda lewat email',
   },

@@ -1,4 +1,6 @@
+import { quoted, setApart, shown, subjectText } from './fields.ts';
 import type { InquiryLanguage, InquiryType, SubmissionRow } from './store.ts';
+import { isEmailAddress } from './validate.ts';
 
 export interface NotificationEmail {
   subject: string;
@@ -24,17 +26,8 @@ const HEADINGS: Record<InquiryType, string> = {
   investor: 'New investor deck request',
 };
 
-// The browser's own check for <input type="email"> (WHATWG HTML, "valid e-mail address"): the
-// function accepts exactly what the site's form lets through, no more.
-const EMAIL_PATTERN =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
-
-export function isEmailAddress(value: string): boolean {
-  return EMAIL_PATTERN.test(value);
-}
-
 export function escapeHtml(value: string): string {
-  return value
+  return shown(value)
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;')
@@ -46,8 +39,7 @@ const SUBJECT_NAME_LIMIT = 80;
 
 /** The visitor's name as a subject fragment: one line (no header tricks), and short. */
 function subjectName(name: string): string {
-  // deno-lint-ignore no-control-regex -- control characters are exactly what must go.
-  const oneLine = name.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const oneLine = subjectText(name);
   return oneLine.length > SUBJECT_NAME_LIMIT ? `${oneLine.slice(0, SUBJECT_NAME_LIMIT - 1)}…` : oneLine;
 }
 
@@ -55,13 +47,14 @@ function subjectName(name: string): string {
 export function renderNotification(row: SubmissionRow): NotificationEmail {
   const heading = HEADINGS[row.type];
   const company = row.company?.trim() ? row.company : null;
-  const fields: Array<[label: string, value: string]> = [
-    ['Name', row.name],
-    ['Email', row.email],
-    ['Company', company ?? '(not given)'],
-    ['Language', languageLabel(row.language)],
-    ['Received', row.created_at],
-    ['Submission id', row.id],
+  // Only the visitor's three values are quoted in the text part: the others are the server's own.
+  const fields: Array<[label: string, value: string, fromVisitor: boolean]> = [
+    ['Name', row.name, true],
+    ['Email', row.email, true],
+    ['Company', company ?? '(not given)', company !== null],
+    ['Language', languageLabel(row.language), false],
+    ['Received', row.created_at, false],
+    ['Submission id', row.id, false],
   ];
 
   const htmlRows = fields
@@ -81,10 +74,10 @@ export function renderNotification(row: SubmissionRow): NotificationEmail {
   const text = [
     heading,
     '',
-    ...fields.map(([label, value]) => `${label}: ${value}`),
+    ...fields.map(([label, value, fromVisitor]) => `${label}: ${fromVisitor ? quoted(value) : value}`),
     '',
     'Message:',
-    row.message,
+    setApart(row.message),
     '',
   ].join('\n');
 
@@ -106,7 +99,8 @@ const TYPE_LABELS: Record<InquiryType, string> = {
 
 function messageStart(message: string): string {
   const oneLine = message.replace(/\s+/g, ' ').trim();
-  return oneLine.length > DIGEST_MESSAGE_START ? `${oneLine.slice(0, DIGEST_MESSAGE_START - 1)}…` : oneLine;
+  // Quoted like the other fields; the ellipsis of a cut one stands outside the quotes.
+  return oneLine.length > DIGEST_MESSAGE_START ? `${quoted(oneLine.slice(0, DIGEST_MESSAGE_START - 1))}…` : quoted(oneLine);
 }
 
 /**
@@ -123,9 +117,9 @@ export function renderDigest(rows: SubmissionRow[]): NotificationEmail {
     row,
     fields: [
       ['Type', TYPE_LABELS[row.type]],
-      ['Name', row.name],
-      ['Email', row.email],
-      ['Company', row.company?.trim() ? row.company : '(not given)'],
+      ['Name', quoted(row.name)],
+      ['Email', quoted(row.email)],
+      ['Company', row.company?.trim() ? quoted(row.company) : '(not given)'],
       ['Language', languageLabel(row.language)],
       ['Received', row.created_at],
       ['Submission id', row.id],

@@ -3,7 +3,10 @@ import { PostgrestClient } from '@supabase/postgrest-js';
 export type InquiryType = 'contact' | 'investor';
 
 /** The language of the page an inquiry was sent from. */
-export type InquiryLanguage = 'en' | 'id';
+/** The languages an inquiry may name (the site's own list, src/content/languages.ts, is checked to agree). */
+export const INQUIRY_LANGUAGES = ['en', 'id'] as const;
+
+export type InquiryLanguage = (typeof INQUIRY_LANGUAGES)[number];
 
 /** The contact form's five fields and the browser-made id, as the browser stores them. */
 export interface InquiryRow {

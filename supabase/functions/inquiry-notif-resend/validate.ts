@@ -1,8 +1,8 @@
 // What a call asks for, read from its JSON body: the scheduled sweep, the browser's notify call
 // about the row it has just stored, or the browser's verified store of a row the Data API refused
 // because others filled the overall ceiling.
-import { isEmailAddress } from './email.ts';
-import type { InquiryRow } from './store.ts';
+import { isCleanMessage, isOneVisibleLine } from './fields.ts';
+import { INQUIRY_LANGUAGES, type InquiryLanguage, type InquiryRow } from './store.ts';
 import { MAX_TURNSTILE_TOKEN_LENGTH } from './turnstile.ts';
 
 export type Call =
@@ -20,6 +20,15 @@ export type Call =
 export interface InvalidField {
   field: string;
   problem: string;
+}
+
+// The browser's own check for <input type="email"> (WHATWG HTML, "valid e-mail address"): the
+// function accepts exactly what the site's form lets through, no more.
+const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+export function isEmailAddress(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -48,14 +57,20 @@ function readRow(body: Record<string, unknown>): InquiryRow | InvalidField {
   const { id, name, email, company, message, type, language } = body;
   if (typeof id !== 'string' || !UUID_PATTERN.test(id)) return { field: 'id', problem: 'must be a UUID' };
   if (!isNonEmptyString(name)) return { field: 'name', problem: 'must be a non-empty string' };
+  if (!isOneVisibleLine(name)) return { field: 'name', problem: 'must be one line of visible text' };
   if (typeof email !== 'string' || !isEmailAddress(email)) return { field: 'email', problem: 'must be an email address' };
   if (company !== undefined && company !== null && typeof company !== 'string') {
     return { field: 'company', problem: 'must be a string or null' };
   }
+  if (company && !isOneVisibleLine(company)) return { field: 'company', problem: 'must be one line of visible text' };
   if (!isNonEmptyString(message)) return { field: 'message', problem: 'must be a non-empty string' };
+  if (!isCleanMessage(message)) return { field: 'message', problem: 'must hold no hidden control characters' };
   if (type !== 'contact' && type !== 'investor') return { field: 'type', problem: "must be 'contact' or 'investor'" };
-  if (language !== undefined && language !== 'en' && language !== 'id') return { field: 'language', problem: "must be 'en' or 'id'" };
-  return { id: id.toLowerCase(), name, email, company: company ?? null, message, type, language: language ?? 'en' };
+  if (language !== undefined && !(INQUIRY_LANGUAGES as readonly unknown[]).includes(language)) {
+    return { field: 'language', problem: `must be ${INQUIRY_LANGUAGES.map((code) => `'${code}'`).join(' or ')}` };
+  }
+  const chosen = (language ?? INQUIRY_LANGUAGES[0]) as InquiryLanguage;
+  return { id: id.toLowerCase(), name, email, company: company ?? null, message, type, language: chosen };
 }
 
 /** An optional Turnstile token: the string (possibly empty), undefined, or the complaint. */

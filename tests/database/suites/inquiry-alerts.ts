@@ -76,9 +76,10 @@ export function describeInquiryAlerts(database: () => InquiryDatabase): void {
     await owner().query('delete from public.contact_submissions');
     await owner().query('delete from private.inquiry_alerts');
     // Refusals counted before this case are not its business.
-    await owner().query(`insert into private.inquiry_alerts (cause, called_at, call_body, refusals_seen) values
-      ('flood', '-infinity', '{}', (select case when is_called then last_value else 0 end from private.inquiry_refusals_overall)),
-      ('backlog', '-infinity', '{}', (select case when is_called then last_value else 0 end from private.inquiry_refusals_pending))`);
+    await owner().query(`insert into private.inquiry_alerts (cause, called_at, call_body, refusals_seen, sender_refusals_seen) values
+      ('flood', '-infinity', '{}', (select case when is_called then last_value else 0 end from private.inquiry_refusals_overall),
+        (select case when is_called then last_value else 0 end from private.inquiry_refusals_sender)),
+      ('backlog', '-infinity', '{}', (select case when is_called then last_value else 0 end from private.inquiry_refusals_pending), 0)`);
     // A sweep ran a minute ago: the pipeline is healthy until a case says otherwise.
     await owner().query(`update private.inquiry_sweep set last_run_at = now() - interval '1 minute', verified_only = false`);
     await secret('inquiry_alert_webhook_url', WEBHOOK);

@@ -57,10 +57,13 @@ export interface GatewayControls {
   intercept: Intercept | null;
   /** Runs a request it matches, then cuts the connection unanswered: an answer lost on its way back. */
   loseAnswer: LoseAnswer | null;
+  /** The address a request connected from, where the machine cannot hold it (the bench's IPv6 networks). */
+  clientAddress: ClientAddress | null;
 }
 
 export type Intercept = (request: GatewayRequest) => Answer | undefined;
 export type LoseAnswer = (request: GatewayRequest) => boolean;
+export type ClientAddress = (headers: IncomingHttpHeaders) => string | undefined;
 
 // Supabase answers the browser's preflight at its gateway and exposes Content-Range for counts.
 const CORS_HEADERS: Record<string, string> = {
@@ -77,8 +80,8 @@ const PREFLIGHT_HEADERS = 'authorization, x-client-info, apikey, content-type, p
  * X-Forwarded-For the client sent (which is why its first entry is only as good as the client).
  * A test or the benchmark is another client by connecting from another loopback address (127.0.0.x).
  */
-function setClientAddress(req: IncomingMessage): void {
-  const peer = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+function setClientAddress(req: IncomingMessage, connectedFrom: ClientAddress | null): void {
+  const peer = connectedFrom?.(req.headers) ?? (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
   const sent = req.headers['x-forwarded-for'];
   const prior = Array.isArray(sent) ? sent.join(', ') : sent;
   req.headers['x-forwarded-for'] = prior ? `${prior}, ${peer}` : peer;
@@ -191,7 +194,7 @@ export function gateway(options: GatewayOptions): (req: IncomingMessage, res: Se
 
   return async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    setClientAddress(req);
+    setClientAddress(req, options.controls.clientAddress);
     const request: GatewayRequest = {
       method: req.method ?? 'GET',
       path: url.pathname,

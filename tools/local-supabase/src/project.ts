@@ -9,6 +9,3 @@ export const PROJECT_SCHEMA = schemaPaths(path.join(REPO_ROOT, 'supabase'));
 
 /** Where `supabase functions new` puts a project's edge functions, one folder each. */
 export const FUNCTIONS_DIR = path.join(REPO_ROOT, 'supabase', 'functions');
-
-/** The project's one edge function, reached at /functions/v1/<name>. */
-export const FUNCTION_NAME = 'inquiry-notif-resend';

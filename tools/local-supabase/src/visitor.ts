@@ -4,6 +4,7 @@
 // tests and the benchmark can be several visitors on one machine: the local backend passes the
 // connecting address on as cf-connecting-ip and X-Forwarded-For, as Supabase's edge does.
 import { request } from 'node:http';
+import { INQUIRY_FUNCTION } from '../../../supabase/paths';
 import type { VisitorRow } from './visitor-row';
 
 export { visitorRow, type VisitorRow } from './visitor-row';
@@ -48,7 +49,7 @@ export function insertAsScript(
 
 const callFunction = (backendUrl: string, anonKey: string, body: unknown, localAddress: string) =>
   post(
-    `${backendUrl}/functions/v1/inquiry-notif-resend`,
+    `${backendUrl}/functions/v1/${INQUIRY_FUNCTION}`,
     { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
     JSON.stringify(body),
     localAddress,

@@ -3,9 +3,7 @@
 // for, and whether the build may fall back to the embedded demo. gatsby-config.ts puts them into
 // siteMetadata beside the site's identity (src/content/site.ts); gatsby-node.ts reports them once and
 // stops a deploy build that lacks an address or its backend.
-
-/** The build's environment (process.env at build time). */
-export type BuildEnv = Readonly<Record<string, string | undefined>>;
+import type { BuildEnv } from '../lib/environment';
 
 /** Stands in for the site's address on builds that are never deployed (the embedded demo). */
 export const PLACEHOLDER_SITE_URL = 'https://example.com';

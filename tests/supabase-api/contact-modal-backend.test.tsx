@@ -2,7 +2,7 @@
 // (call 4 of docs/behaviour.md#the-calls-the-page-makes) and the honeypot, a field only bots fill, which turns a submission into a fake
 // success that sends nothing.
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { FIELD_LABELS, HONEYPOT_FIELD, MODAL_COPY } from '../../src/content/modal';
+import { FORM_COPY, HONEYPOT_FIELD, MODAL_COPY } from '../../src/content/modal';
 import { testConnection } from '../../src/lib/connection-test';
 import { submitInquiry } from '../../src/lib/submit-inquiry';
 import { openModal, renderPage } from '../modal/harness';
@@ -24,9 +24,9 @@ afterEach(() => {
 const honeypot = (dialog: HTMLElement) => dialog.querySelector<HTMLInputElement>(`input[name="${HONEYPOT_FIELD.name}"]`);
 
 async function fillVisibleFields(user: ReturnType<typeof renderPage>['user'], dialog: HTMLElement) {
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.name }), 'Ayu Lestari');
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.email }), 'ayu@example.com');
-  await user.type(within(dialog).getByRole('textbox', { name: FIELD_LABELS.message }), 'Hello');
+  await user.type(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.name }), 'Ayu Lestari');
+  await user.type(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.email }), 'ayu@example.com');
+  await user.type(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.message }), 'Hello');
 }
 
 describe('the connection test', () => {

@@ -1,11 +1,10 @@
-#!/usr/bin/env node
 // npm run preview-link: makes an editors' preview link, or revokes links (docs/preview.md).
 // The token is made here and only its SHA-256 reaches the database, so neither the database nor a
 // dump of it can give a link back; the link itself is printed once, on standard output.
 import { createHash, randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { deploySettings, PLACEHOLDER_SITE_URL } from '../src/build-time/deploy-settings';
 
 const USAGE = `npm run preview-link [-- options]
 
@@ -14,8 +13,9 @@ put each list in a new order. Prints the link; only a hash of its token is store
 
   --site URL      the site's address (default: the build's, from SITE_URL, or URL on Netlify,
                   or VERCEL_PROJECT_PRODUCTION_URL on Vercel)
-  --days N        how long the link works (default 7, at most 365)
+  --days N        how long the link works (default 7, at most 30)
   --label TEXT    who or what the link is for, so it can be revoked alone
+  --read-only     the link previews but cannot arrange
   --revoke        revoke every link that still works
   --revoke LABEL  revoke the links with that label
   --help          this text
@@ -23,11 +23,16 @@ put each list in a new order. Prints the link; only a hash of its token is store
 Reads SUPABASE_DB_URL: the project's database connection string (Supabase dashboard, Connect).`;
 
 const TOKEN_BYTES = 32;
-const MAX_DAYS = 365;
+const MAX_DAYS = 30;
 
 class UsageError extends Error {}
 
-function options(argv) {
+type Chosen =
+  | { help: true }
+  | { revoke: true; label: string | null }
+  | { create: true; site: string; days: number; label: string | null; readOnly: boolean };
+
+function options(argv: string[]): Chosen {
   const { values, positionals } = parseArgs({
     args: argv,
     options: {
@@ -35,13 +40,15 @@ function options(argv) {
       days: { type: 'string' },
       label: { type: 'string' },
       revoke: { type: 'boolean' },
+      'read-only': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     allowPositionals: true,
   });
   if (values.help) return { help: true };
   if (values.revoke) {
-    if (values.site !== undefined || values.days !== undefined) throw new UsageError('--revoke takes a label and nothing else');
+    if (values.site !== undefined || values.days !== undefined || values['read-only'])
+      throw new UsageError('--revoke takes a label and nothing else');
     if (positionals.length > 1 || (positionals.length === 1 && values.label !== undefined)) {
       throw new UsageError('--revoke takes one label');
     }
@@ -52,22 +59,18 @@ function options(argv) {
   if (!Number.isFinite(days) || days <= 0 || days > MAX_DAYS) {
     throw new UsageError(`--days must be a number of days above 0 and at most ${MAX_DAYS}, not "${values.days}"`);
   }
-  return { site: siteUrl(values.site), days, label: label(values.label) };
+  return { create: true, site: siteUrl(values.site), days, label: label(values.label), readOnly: values['read-only'] === true };
 }
 
-function label(value) {
+function label(value: string | undefined): string | null {
   if (value === undefined) return null;
   const trimmed = value.trim();
   if (trimmed === '' || trimmed.length > 200) throw new UsageError('a label is 1 to 200 characters');
   return trimmed;
 }
 
-/** The address the build would give the site (src/build/deploy-settings.ts decides), or --site's. */
-function siteUrl(site) {
-  // Node 20 cannot strip types: npm run preview-link preloads the hook that compiles TypeScript on
-  // require (package.json), as the other commands that read the site's TypeScript do.
-  const require = createRequire(import.meta.url);
-  const { deploySettings, PLACEHOLDER_SITE_URL } = require('../src/build/deploy-settings.ts');
+/** The address the build would give the site (src/build-time/deploy-settings.ts decides), or --site's. */
+function siteUrl(site: string | undefined): string {
   const env = process.env;
   const settings = deploySettings(
     site === undefined
@@ -83,29 +86,30 @@ function siteUrl(site) {
 }
 
 /** What the database said, for an operator: a missing table means the migrations are not applied. */
-function explain(error) {
-  if (error?.code === '42P01') {
+function explain(error: unknown): string {
+  const failed = error as { code?: string; message?: string } | null;
+  if (failed?.code === '42P01') {
     return 'private.preview_links does not exist: apply the migrations first (supabase db push).';
   }
-  return error?.message ?? String(error);
+  return failed?.message ?? String(error);
 }
 
-async function create(client, { site, days, label: name }) {
+async function create(client: pg.Client, { site, days, label: name, readOnly }: Extract<Chosen, { create: true }>): Promise<void> {
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
   const hash = createHash('sha256').update(token, 'utf8').digest();
-  const { rows } = await client.query(
-    `insert into private.preview_links (token_hash, label, expires_at)
-     values ($1, $2, now() + $3 * interval '1 day')
+  const { rows } = await client.query<{ expires: string }>(
+    `insert into private.preview_links (token_hash, label, expires_at, can_arrange)
+     values ($1, $2, now() + $3 * interval '1 day', not $4)
      returning to_char(expires_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI "UTC"') as expires`,
-    [hash, name, days],
+    [hash, name, days, readOnly],
   );
   console.log(`${site}/preview/#token=${token}`);
   const revoke = name === null ? '--revoke' : `--revoke ${JSON.stringify(name)}`;
-  console.error(`Works until ${rows[0].expires}. Revoke it with: npm run preview-link -- ${revoke}`);
+  console.error(`${readOnly ? 'Read-only; works' : 'Works'} until ${rows[0]?.expires}. Revoke it with: npm run preview-link -- ${revoke}`);
 }
 
-async function revoke(client, { label: name }) {
-  const { rowCount } = await client.query(
+async function revoke(client: pg.Client, { label: name }: { label: string | null }): Promise<void> {
+  const { rowCount = 0 } = await client.query(
     `update private.preview_links set revoked_at = now()
      where revoked_at is null and expires_at > now() and ($1::text is null or label = $1)`,
     [name],
@@ -114,15 +118,15 @@ async function revoke(client, { label: name }) {
   console.log(`Revoked ${rowCount} link${rowCount === 1 ? '' : 's'}${name === null ? '' : ` labelled "${name}"`}.`);
 }
 
-async function main() {
-  let chosen;
+async function main(): Promise<number> {
+  let chosen: Chosen;
   try {
     chosen = options(process.argv.slice(2));
   } catch (error) {
-    console.error(`${error.message}\n(npm run preview-link -- --help lists the options)`);
+    console.error(`${(error as Error).message}\n(npm run preview-link -- --help lists the options)`);
     return 2;
   }
-  if (chosen.help) {
+  if ('help' in chosen) {
     console.log(USAGE);
     return 0;
   }
@@ -134,7 +138,7 @@ async function main() {
   const client = new pg.Client({ connectionString: url });
   try {
     await client.connect();
-    await (chosen.revoke ? revoke(client, chosen) : create(client, chosen));
+    await ('revoke' in chosen ? revoke(client, chosen) : create(client, chosen));
     return 0;
   } catch (error) {
     console.error(explain(error));
@@ -144,4 +148,6 @@ async function main() {
   }
 }
 
-process.exitCode = await main();
+void main().then((code) => {
+  process.exitCode = code;
+});

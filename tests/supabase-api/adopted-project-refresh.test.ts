@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fakeGatsby, removeFakeCacheFolders } from 'gatsby-source-supabase-content/testing';
 import { PROJECT_SCHEMA, startLocalBackend, type LocalBackend } from 'local-supabase';
 import { readyList, type PageLists } from '../../src/content/lists';
-import { CONTENT_TABLES, PAGE_LISTS, PAGE_LIST_KEYS } from '../../src/content/model';
+import { PUBLISHED_TABLES, PAGE_LISTS, PAGE_LIST_KEYS } from '../../src/content/model';
 import { createContentReader } from '../../src/lib/content-reader';
 import { applyOutcome } from '../../src/lib/refresh';
 
@@ -28,7 +28,7 @@ afterAll(() => server.stop());
 /** The built lists as the page query returns them: `id: row_id` and the model's columns, in row_position order. */
 async function builtLists(): Promise<PageLists> {
   const gatsby = fakeGatsby();
-  await gatsby.source({ tables: CONTENT_TABLES, url: server.url, anonKey: KEY });
+  await gatsby.source({ tables: PUBLISHED_TABLES, url: server.url, anonKey: KEY });
   expect(gatsby.errors).toEqual([]);
   const list = (key: keyof typeof PAGE_LISTS) => {
     const { spec, filter } = PAGE_LISTS[key];

@@ -5,7 +5,7 @@
 -- from ever being rebuilt. Now the job also calls the hook once the first change not yet handed to
 -- it is max_wait old (10 minutes unless changed in private.site_rebuild), whatever came after it.
 -- The same max_wait is how long the site may stay behind the database before the preview says the
--- last build may have failed and the site watch alerts (20261126000200_site_live_watch.sql).
+-- last build may have failed and the site watch alerts (20261126001100_site_live_watch.sql).
 --
 -- Written to run twice without error or change, on PGlite, plain PostgreSQL and Supabase.
 

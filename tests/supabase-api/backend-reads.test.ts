@@ -5,7 +5,7 @@
 import type { LocalBackend } from 'local-supabase';
 import { CONNECTION_TEST_LOG } from '../../src/content/modal';
 import { PAGE_LIST_KEYS } from '../../src/content/model';
-import { backendSettings, loadBackend, loadContentReader, readContentRevision } from '../../src/lib/backend';
+import { backendSettings, loadInquiryService, loadContentReader, readContentRevision } from '../../src/lib/backend';
 import { testConnection } from '../../src/lib/connection-test';
 import { callShape, siteCalls, startSiteBackend } from './support/site-backend';
 
@@ -38,13 +38,13 @@ const anonRead = () => ({ apikey: backend.anonKey, authorization: `Bearer ${back
 describe('the backend clients', () => {
   it('exist only with both settings, and each is one shared client', () => {
     expect(backendSettings()).toEqual({ url: backend.url, anonKey: backend.anonKey });
-    expect(loadBackend()).toBe(loadBackend());
+    expect(loadInquiryService()).toBe(loadInquiryService());
     expect(loadContentReader()).toBe(loadContentReader());
     const url = process.env.GATSBY_SUPABASE_URL;
     delete process.env.GATSBY_SUPABASE_URL;
     try {
       expect(backendSettings()).toBeNull();
-      expect(loadBackend()).toBeNull();
+      expect(loadInquiryService()).toBeNull();
       expect(loadContentReader()).toBeNull();
     } finally {
       process.env.GATSBY_SUPABASE_URL = url;

@@ -1,14 +1,12 @@
-// The remote driver against the local Supabase (the workspace package local-supabase) serving the
-// recipe site's schema (./fixtures): the requests it makes for a content model
-// (./fixtures/model.ts), the nodes it makes of the answers, and how each kind of failure fails the
-// build naming the URL and the table.
+// The source plugin's remote driver against the local Supabase (tools/local-supabase) serving the
+// plugin's recipe site schema (its tests/fixtures): the requests it makes for a content model
+// (tests/fixtures/model.ts), the nodes it makes of the answers, and how each kind of failure fails
+// the build naming the URL and the table. Here rather than in the plugin, which does not depend on
+// local-supabase (local-supabase depends on it).
 import { freePort, startLocalBackend, type Intercept, type LocalBackend, type ServedApi } from 'local-supabase';
-import { onPluginInit } from '../src/on-plugin-init';
-import { remoteDriver } from '../src/remote';
-import { sourceContent } from '../src/source-nodes';
-import { ERROR_CODES } from '../src/errors';
-import { fakeGatsby, removeFakeCacheFolders } from '../testing';
-import { EMBEDDED, TABLES } from './fixtures/model';
+import { onPluginInit } from 'gatsby-source-supabase-content/gatsby-node';
+import { ERROR_CODES, fakeGatsby, remoteDriver, removeFakeCacheFolders, sourceContent } from 'gatsby-source-supabase-content/testing';
+import { EMBEDDED, TABLES } from '../../plugins/gatsby-source-supabase-content/tests/fixtures/model';
 
 // The pictures' cache folders the sourcing made.
 afterAll(removeFakeCacheFolders);

@@ -29,7 +29,7 @@ create table if not exists private.content_revision_history (
 
 comment on table private.content_revision_history is
   'When each content revision became current, so that a live site''s revision can be dated '
-  '(20261126000200_site_live_watch.sql).';
+  '(20261126001100_site_live_watch.sql).';
 
 revoke all on table private.content_revision_history from public, anon, authenticated, service_role;
 
@@ -181,7 +181,7 @@ create table if not exists private.site_watch (
 
 comment on table private.site_watch is
   'The live site''s revision as the site-watch job last read it, and its last "site behind" alert '
-  '(20261126000200_site_live_watch.sql).';
+  '(20261126001100_site_live_watch.sql).';
 
 insert into private.site_watch (id) values (true) on conflict (id) do nothing;
 
@@ -298,14 +298,21 @@ begin
         'project', private.vault_secret('project_url')
       );
       payload := payload || pg_catalog.jsonb_build_object('content', payload ->> 'text');
-      begin
-        request_id := net.http_post(url := webhook, body := payload, headers := '{"Content-Type": "application/json"}'::jsonb);
-        failure := null;
-      exception when others then
-        raise warning 'site behind alert not sent: %', sqlerrm;
+      -- Alerts go only to a public https webhook (20261126000200_inquiry_alerts_public_https.sql).
+      if not private.is_public_https_url(pg_catalog.btrim(webhook)) then
+        raise warning 'site behind alert not sent: inquiry_alert_webhook_url in Vault is not a public https URL';
         request_id := null;
-        failure := sqlerrm;
-      end;
+        failure := 'inquiry_alert_webhook_url is not a public https URL';
+      else
+        begin
+          request_id := net.http_post(url := pg_catalog.btrim(webhook), body := payload, headers := '{"Content-Type": "application/json"}'::jsonb);
+          failure := null;
+        exception when others then
+          raise warning 'site behind alert not sent: %', sqlerrm;
+          request_id := null;
+          failure := sqlerrm;
+        end;
+      end if;
       watch.alerted_at := pg_catalog.now();
       watch.alert_body := payload;
       watch.alert_request_id := request_id;

@@ -1,7 +1,7 @@
 // The client-side refresh on the real page component (src/templates/landing-page.tsx): the built
 // lists first, then, once the browser is idle, the backend's revision, and what the backend holds
 // when that moved on from the page's. The backend client is replaced at its module boundary
-// (src/lib/backend); its HTTP calls are tests/backend/backend-reads.test.ts.
+// (src/lib/backend); its HTTP calls are tests/supabase-api/backend-reads.test.ts.
 import { act, render, screen, within } from '@testing-library/react';
 import { MotionGlobalConfig } from 'framer-motion';
 import React, { Profiler, type ComponentProps } from 'react';

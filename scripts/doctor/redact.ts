@@ -1,0 +1,62 @@
+// Every secret the doctor knows is taken out of whatever it prints: the values read from Vault,
+// from the environment and the database URL's password, whatever their length, in the spellings
+// they take inside JSON and URLs. Text is cut only after that, so no cut leaves a secret's start.
+
+const WITHHELD = '[withheld]';
+
+/** The ways `value` may be written inside other text. */
+function spellings(value: string): string[] {
+  const json = JSON.stringify(value).slice(1, -1);
+  const encoded = encodeURIComponent(value);
+  const found = [
+    value,
+    json,
+    json.replaceAll('/', '\\/'),
+    encoded,
+    encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+    encodeURI(value),
+  ];
+  try {
+    found.push(decodeURIComponent(value));
+  } catch {
+    // Not percent-encoded text: its own spelling is already listed.
+  }
+  return found;
+}
+
+const known = new Set<string>();
+
+/** Remembers `value` (and its trimmed form) as a secret. */
+export function addSecret(value: string | null | undefined): void {
+  if (!value) return;
+  for (const form of [value, value.trim()]) for (const spelling of spellings(form)) if (spelling) known.add(spelling);
+}
+
+/** `text` with every known secret withheld, longest first so that no part of a longer one is left. */
+export function redact(text: string): string {
+  let clean = text;
+  for (const secret of [...known].sort((a, b) => b.length - a.length)) clean = clean.replaceAll(secret, WITHHELD);
+  return clean;
+}
+
+/** At most `length` characters of `text`, cut after the secrets are withheld. */
+export const cut = (text: string, length: number): string => redact(text).slice(0, length);
+
+export interface DatabaseTarget {
+  host: string;
+  database: string;
+  password: string | undefined;
+}
+
+/**
+ * Host, database and password of a connection URL, read the way a person wrote it: everything before
+ * the last `@` is the user information, even where a password holds an unencoded `/` or `#`.
+ */
+export function databaseTarget(url: string): DatabaseTarget | null {
+  const match = /^postgres(?:ql)?:\/\/(?:(.*)@)?([^@/?#]*)(?:\/([^?#]*))?/i.exec(url.trim());
+  if (!match) return null;
+  const [, userInfo, hostPort = '', database = ''] = match;
+  const host = hostPort.startsWith('[') ? hostPort.slice(0, hostPort.indexOf(']') + 1) : (hostPort.split(':')[0] ?? '');
+  const colon = userInfo?.indexOf(':') ?? -1;
+  return { host, database: database || 'postgres', password: colon >= 0 ? userInfo?.slice(colon + 1) : undefined };
+}
