@@ -27,6 +27,8 @@ export interface PreviewContent {
   warnings: string[];
   expiresAt: string;
   label: string | null;
+  /** False for a link made with --read-only: it previews, and the database refuses its saves. */
+  canArrange: boolean;
 }
 
 type RawRow = Record<string, unknown>;
@@ -66,6 +68,7 @@ export async function readPreview(settings: BackendSettings, token: string): Pro
     lists?: Record<string, unknown>;
     expires_at?: string;
     label?: string | null;
+    can_arrange?: boolean;
   } | null;
   const lists = {} as Record<PageListKey, unknown>;
   const leftOut = {} as Record<PageListKey, string[]>;
@@ -95,6 +98,7 @@ export async function readPreview(settings: BackendSettings, token: string): Pro
     warnings,
     expiresAt: body?.expires_at ?? '',
     label: body?.label ?? null,
+    canArrange: body?.can_arrange !== false,
   };
 }
 

@@ -129,8 +129,8 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
       expect(first).toEqual({ status: 200, body: { sent: 2, retrying: 0, released: 0, digested: 0 } });
       expect(sentKeys()).toEqual([old!.id, closedTab]);
       expect(backend.emails.map((email) => email.body.subject)).toEqual([
-        'New investor deck request from Two Days',
-        'New contact message from Closed Tab',
+        'New investor deck request from "Two Days"',
+        'New contact message from "Closed Tab"',
       ]);
 
       // The next minutes' runs find nothing more to send.

@@ -19,8 +19,9 @@ const ROW: SubmissionRow = {
 Deno.test('the subject holds the name on one short line, whatever the visitor typed', () => {
   const { subject } = renderNotification({ ...ROW, name: 'Ada\r\nBcc: everyone@example.com\t' + 'x'.repeat(200) });
   assert.ok(!/[\r\n\t]/.test(subject), subject);
-  assert.ok(subject.startsWith('New contact message from Ada Bcc: everyone@example.com x'), subject);
-  assert.ok(subject.length <= 'New contact message from '.length + 80, subject);
+  assert.ok(subject.startsWith('New contact message from "Ada Bcc: everyone@example.com x'), subject);
+  assert.ok(subject.endsWith('…"'), subject);
+  assert.ok(subject.length <= 'New contact message from ""'.length + 80, subject);
 });
 
 Deno.test('no reply-to when the stored address is not one an email input accepts', () => {
@@ -36,14 +37,21 @@ Deno.test('a missing company reads as not given in both parts', () => {
   }
 });
 
+Deno.test('the subject quotes the name, so text in it never reads as another field', () => {
+  const forged = renderNotification({ ...ROW, name: 'Bob Email: ceo@bank.example Company: Bank' });
+  assert.equal(forged.subject, 'New contact message from "Bob Email: ceo@bank.example Company: Bank"');
+  const closing = renderNotification({ ...ROW, name: 'Bob" Email: "ceo@bank.example' });
+  assert.equal(closing.subject, 'New contact message from "Bob\\" Email: \\"ceo@bank.example"');
+});
+
 Deno.test("the email names the visitor's language, and the subject too where it is not English", () => {
   const english = renderNotification(ROW);
   assert.ok(english.text.includes('Language: English'), english.text);
-  assert.equal(english.subject, 'New contact message from Ada Lovelace');
+  assert.equal(english.subject, 'New contact message from "Ada Lovelace"');
   const indonesian = renderNotification({ ...ROW, language: 'id' });
   assert.ok(indonesian.text.includes('Language: Indonesian (Bahasa Indonesia)'), indonesian.text);
   assert.ok(indonesian.html.includes('Indonesian (Bahasa Indonesia)'), indonesian.html);
-  assert.equal(indonesian.subject, 'New contact message (Indonesian (Bahasa Indonesia)) from Ada Lovelace');
+  assert.equal(indonesian.subject, 'New contact message (Indonesian (Bahasa Indonesia)) from "Ada Lovelace"');
 });
 
 Deno.test("the digest names each inquiry's language", () => {

@@ -180,7 +180,7 @@ test('emails the team once about a stored contact message and marks the row noti
   assert.deepEqual(email!.body.to, ['team@example.com']);
   assert.equal(email!.body.from, 'Website <inquiries@example.com>');
   assert.equal(email!.body.reply_to, submission.email);
-  assert.equal(email!.body.subject, `New contact message from ${submission.name}`);
+  assert.equal(email!.body.subject, `New contact message from "${submission.name}"`);
   for (const part of [email!.body.text, email!.body.html]) {
     for (const value of [submission.name, submission.email, 'Acme Recycling', submission.message, submission.id]) {
       assert.ok(part.includes(value), `${value} in ${part}`);
@@ -192,7 +192,7 @@ test('emails the team once about a stored contact message and marks the row noti
 test('names an investor deck request as such in the subject', async () => {
   const submission = await h.stored({ type: 'investor' });
   assert.equal((await h.post(submission)).status, 200);
-  assert.equal(h.resend.requests[0]!.body.subject, `New investor deck request from ${submission.name}`);
+  assert.equal(h.resend.requests[0]!.body.subject, `New investor deck request from "${submission.name}"`);
 });
 
 test('sends to every address of a comma-separated INQUIRY_NOTIFY_TO and nobody else', async () => {
@@ -215,7 +215,7 @@ test('writes the email from the stored row, never from the request body', async 
   assert.equal((await h.post(forged)).status, 200);
   const [email] = h.resend.requests;
   assert.equal(email!.body.reply_to, submission.email);
-  assert.equal(email!.body.subject, `New contact message from ${submission.name}`);
+  assert.equal(email!.body.subject, `New contact message from "${submission.name}"`);
   for (const part of [email!.body.text, email!.body.html, email!.body.subject]) {
     assert.ok(!part.includes('Forged') && !part.includes('attacker.example'), part);
   }

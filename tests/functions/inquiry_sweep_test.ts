@@ -53,7 +53,7 @@ test('emails what the browser never announced and a two-day-old pending one, onc
 
   assert.deepEqual(await swept(), { sent: 2, retrying: 0, released: 0, digested: 0 });
   assert.deepEqual(keys(), [twoDaysOld.id, closedTab.id]);
-  assert.equal(h.resend.requests[0]!.body.subject, `New contact message from ${twoDaysOld.name}`);
+  assert.equal(h.resend.requests[0]!.body.subject, `New contact message from "${twoDaysOld.name}"`);
   for (const submission of [closedTab, twoDaysOld]) {
     assert.equal((await deliveryOf(h.db, submission.id)).status, 'sent');
   }

@@ -46,6 +46,17 @@ it('reads every row, names the drafts, and orders each list as the build would',
   ]);
   expect(content.leftOut).toEqual({ coverage: [], timeline: [], adasorter: [], worker: [] });
   expect(content.label).toBe('test');
+  expect(content.canArrange).toBe(true);
+});
+
+it('tells a read-only link that it cannot arrange, and the database refuses its save', async () => {
+  const token = 'read-only-preview-token-abcdefghijklmnopqrstuvwxyz';
+  await addLink(token, { readOnly: true });
+  const content = await readPreview(settings(), token);
+  expect(content.canArrange).toBe(false);
+  const order = content.lists.worker.items.map((item) => item.id);
+  await expect(saveOrder(settings(), token, 'worker', [...order].reverse())).rejects.toBeInstanceOf(Error);
+  expect((await readPreview(settings(), token)).lists.worker.items.map((item) => item.id)).toEqual(order);
 });
 
 it('saves one list in a new order, drafts included, and reads it back so', async () => {

@@ -96,15 +96,19 @@ function ArrangeablePreview({ token, content, data, pageLanguage }: ArrangeableP
           warnings={content.warnings}
           announcement={announcement}
           live={live}
-          editorHref={framed ? undefined : editorPath(token)}
-          arrange={{
-            on: arranging,
-            toggle: () => setArranging((on) => !on),
-            undo: () => step('undo'),
-            redo: () => step('redo'),
-            canUndo: arrangement.canUndo,
-            canRedo: arrangement.canRedo,
-          }}
+          editorHref={framed || !content.canArrange ? undefined : editorPath(token)}
+          arrange={
+            content.canArrange
+              ? {
+                  on: arranging,
+                  toggle: () => setArranging((on) => !on),
+                  undo: () => step('undo'),
+                  redo: () => step('redo'),
+                  canUndo: arrangement.canUndo,
+                  canRedo: arrangement.canRedo,
+                }
+              : undefined
+          }
         />
         <div className="relative">
           <ArrangedListContext.Provider value={SortableList}>

@@ -37,10 +37,10 @@ export function escapeHtml(value: string): string {
 
 const SUBJECT_NAME_LIMIT = 80;
 
-/** The visitor's name as a subject fragment: one line (no header tricks), and short. */
+/** The visitor's name as a subject fragment: one line (no header tricks), short, and quoted so that it never reads as more than a name. */
 function subjectName(name: string): string {
-  const oneLine = subjectText(name);
-  return oneLine.length > SUBJECT_NAME_LIMIT ? `${oneLine.slice(0, SUBJECT_NAME_LIMIT - 1)}…` : oneLine;
+  const oneLine = subjectText(name).replaceAll('\\', '\\\\').replaceAll('"', '\\"');
+  return `"${oneLine.length > SUBJECT_NAME_LIMIT ? `${oneLine.slice(0, SUBJECT_NAME_LIMIT - 1)}…` : oneLine}"`;
 }
 
 /** The team's notification for one stored submission. Every value comes from the row. */
