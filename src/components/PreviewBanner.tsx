@@ -44,7 +44,8 @@ function LiveLine({ live }: { live: LiveState }) {
         {live.state === 'pending' && text.pending(savedAt, live.editsSince)}
         {live.state === 'stale' && (
           <>
-            <strong className="font-extrabold">{text.stale}</strong> {text.staleDetail(savedAt, live.editsSince)}
+            <strong className="block font-extrabold">{text.stale}</strong>
+            {text.staleDetail(savedAt, live.editsSince)}
           </>
         )}
       </span>

@@ -48,7 +48,7 @@ export const PREVIEW_TEXT = {
     live: 'Live: the site shows every saved edit',
     pending: (savedAt: string | null, edits: number) => `Waiting for the build: the site ${shows(savedAt, edits)}`,
     stale: "The last build may have failed: look at your host's deploys",
-    staleDetail: (savedAt: string | null, edits: number) => `The site ${shows(savedAt, edits)}.`,
+    staleDetail: (savedAt: string | null, edits: number) => `The site ${shows(savedAt, edits)}`,
   },
   draft: 'Draft',
   draftHint: 'Draft: switched off, visitors do not see it',

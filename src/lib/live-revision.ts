@@ -6,8 +6,9 @@ export const LIVE_PAGE_DATA_PATH = '/page-data/index/page-data.json';
 
 /** The live site's revision, or null when its page data holds none (a build without a backend). */
 export async function readLiveRevision(): Promise<string | null> {
-  // no-store: the browser's copy of the page data is the build it loaded, not the one now live.
-  const response = await fetch(LIVE_PAGE_DATA_PATH, { cache: 'no-store' });
+  // no-cache: asked of the host every time (the browser's copy is the build it loaded, not the one
+  // now live), yet an unchanged file costs a 304 where the host answers conditional requests.
+  const response = await fetch(LIVE_PAGE_DATA_PATH, { cache: 'no-cache' });
   if (!response.ok) throw new Error(`${LIVE_PAGE_DATA_PATH}: HTTP ${response.status}`);
   const body = (await response.json()) as { result?: { data?: { supabaseContentRevision?: { revision?: unknown } | null } } };
   return revisionOf(body.result?.data?.supabaseContentRevision?.revision);

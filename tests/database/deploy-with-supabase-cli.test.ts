@@ -24,14 +24,7 @@ async function push(db: ScratchDatabase, ...flags: string[]): Promise<string> {
   const [{ name }] = (await db.results('select current_database() as name'))[0] as [{ name: string }];
   const url = `postgresql://postgres@127.0.0.1:${cluster().port}/${name}?sslmode=disable`;
   const [program, ...args] = scriptCommand('db:push');
-  const { stdout, stderr } = await run(
-    path.join(REPO_ROOT, 'node_modules', '.bin', program),
-    [...args, '--db-url', url, '--yes', ...flags],
-    {
-      cwd: REPO_ROOT,
-      timeout: 90_000,
-    },
-  );
+  const { stdout, stderr } = await run(program, [...args, '--db-url', url, '--yes', ...flags], { cwd: REPO_ROOT, timeout: 90_000 });
   return `${stdout}${stderr}`;
 }
 

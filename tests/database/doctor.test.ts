@@ -204,6 +204,19 @@ describeWithPgCron('npm run doctor on PostgreSQL 15 with pg_cron', () => {
     }
   }, 30_000);
 
+  test('requests refused by their own limits are counted in the alerts row, though nothing of them is left', async () => {
+    const [before] = await sql<{ n: string | null }>(`select pg_sequence_last_value('private.inquiry_refusals_sender')::text as n`);
+    await sql(`select nextval('private.inquiry_refusals_sender') from generate_series(1, 12)`);
+    try {
+      const { rows } = await doctor();
+      expect(rows.alerts?.status).toBe('warn');
+      expect(rows.alerts?.detail).toMatch(/^12 requests were refused by the limits per address, per IPv6 network or per email address/);
+    } finally {
+      if (before?.n) await sql(`select setval('private.inquiry_refusals_sender', $1::bigint)`, [before.n]);
+      else await sql(`select setval('private.inquiry_refusals_sender', 1, false)`);
+    }
+  }, 30_000);
+
   describe('with the site settings, over HTTP', () => {
     let backend: LocalBackend;
 
@@ -308,7 +321,7 @@ describeWithPgCron('npm run doctor on PostgreSQL 15 with pg_cron', () => {
   }, 30_000);
 
   test('no run printed a secret', () => {
-    expect(outputs.length).toBeGreaterThanOrEqual(11);
+    expect(outputs.length).toBeGreaterThanOrEqual(12);
     for (const output of outputs) {
       for (const value of [...Object.values(SECRETS), ...Object.values(LEAKS)]) expect(output).not.toContain(value);
     }

@@ -2,8 +2,11 @@
 // role, the request settings, then the statement, in one transaction): forged lines, one mailbox
 // under many +tags, a huge array, an IPv6 /48 fanned out into /64s, a backlog that shut verified
 // visitors out, alerts posted inside, and a preview link used as a lever.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Client } from 'pg';
 import { visitorRow } from 'local-supabase/visitor';
+import { SUPABASE_PATHS } from '../support/database';
 import { insertPreviewLink } from '../support/preview-links';
 import { clusterForTheFile, loadSupabaseFiles } from '../support/postgres';
 import { asPostgrest, pending, startEachTestWithNoInquiries, type SqlClient } from './suites/inquiries';
@@ -52,6 +55,12 @@ async function withLimit(column: string, value: number, body: () => Promise<void
 beforeAll(async () => {
   await loadSupabaseFiles(cluster().client);
 }, 120_000);
+
+test('the new migrations apply again without error', async () => {
+  const files = (await readdir(SUPABASE_PATHS.migrations)).filter((name) => name >= '20261126' && name.endsWith('.sql'));
+  expect(files.length).toBeGreaterThanOrEqual(3);
+  for (const file of files) await cluster().client.query(await readFile(path.join(SUPABASE_PATHS.migrations, file), 'utf8'));
+});
 
 describe('inquiries', () => {
   startEachTestWithNoInquiries(owner);

@@ -1,6 +1,6 @@
 // One of package.json's scripts as a command line to run without npm: npm adds about half a second
 // of its own start to each run, and does not pass SIGTERM on to the script. The scripts in question
-// are plain `node …` or `tsx …` lines, the latter found in node_modules/.bin as npm finds it; a test
+// are plain `node …` lines or an installed command (`tsx`, `supabase`), found in node_modules/.bin as npm finds it; a test
 // that is about the npm command itself runs it through npm.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -9,15 +9,8 @@ import { openDatabase, setVaultSecrets } from './database';
 import { edgeFunction, type FunctionProcess } from './edge-function';
 import { gateway, type GatewayControls, type LoggedRequest } from './gateway';
 import { replayNetCall, takeNetCalls } from './net';
-import {
-  DEFAULT_ANON_KEY,
-  DEFAULT_SERVICE_KEY,
-  NOTIFY_FROM,
-  NOTIFY_TO,
-  type BuildHook,
-  type LocalBackend,
-  type LocalBackendOptions,
-} from './options';
+import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_KEY, NOTIFY_FROM, NOTIFY_TO } from './options';
+import type { BuildHook, LocalBackend, LocalBackendOptions } from './options';
 import { PROJECT_SCHEMA } from './project';
 import { startResendStandIn } from './resend';
 import { runRest, type Failures } from './rest';
