@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core (Playwright's own browser download is not reachable
 // here). One browser per test file; each test gets a fresh page whose console errors, page errors
 // and failed requests are collected, because "no console errors" is asserted on every page.
-import { chromium, type Browser, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -49,7 +49,7 @@ export async function openPage(
 ): Promise<TrackedPage> {
   const { ignoreRequest = () => false, initScript, beforeOpen, ...contextOptions } = options;
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...contextOptions });
-  if (initScript) await context.addInitScript(initScript);
+  if (initScript) await addPageScript(context, initScript);
   const page = await context.newPage();
   const problems: Problem[] = [];
   const messages: { type: string; text: string }[] = [];
@@ -117,4 +117,14 @@ export function injectScriptAtRunTime(page: Page): Promise<string> {
         document.body.append(script);
       }),
   );
+}
+
+/**
+ * Adds a function to run in every document of `context` before the page's own scripts. Under tsx
+ * (npm run bench) a function keeps its inner names through esbuild's __name helper, which the page
+ * lacks: without the stand-in the script would stop at its first named function, silently.
+ */
+export async function addPageScript(context: BrowserContext, script: () => void): Promise<void> {
+  await context.addInitScript({ content: 'globalThis.__name ??= (fn) => fn;' });
+  await context.addInitScript(script);
 }

@@ -6,6 +6,7 @@
 //     the longest of pointerdown, pointerup and click), what INP counts;
 //   - the time from the tap until the dialog is visible (on screen at more than half its opacity).
 import type { Browser } from 'playwright-core';
+import { addPageScript } from './browser';
 
 export interface ModalTiming {
   /** ms from navigation to the first paint. */
@@ -39,7 +40,7 @@ function recordInPage(): void {
 export async function modalTiming(browser: Browser, url: string, tap: 'first-paint' | 'settled', chatLabel: string): Promise<ModalTiming> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: false });
   try {
-    await context.addInitScript(recordInPage);
+    await addPageScript(context, recordInPage);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
