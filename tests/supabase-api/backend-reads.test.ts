@@ -2,28 +2,17 @@
 // question for the content revision (a plain fetch), its reads on postgrest-js and the modal's
 // connection test on supabase-js (the real packages, run by the site's src/lib code) against the
 // local backend, every request checked as it arrived.
-import type { LocalBackend } from 'local-supabase';
 import { CONNECTION_TEST_LOG } from '../../src/content/modal';
 import { PAGE_LIST_KEYS } from '../../src/content/model';
 import { backendSettings, loadInquiryService, loadContentReader, readContentRevision } from '../../src/lib/backend';
 import { testConnection } from '../../src/lib/connection-test';
-import { callShape, siteCalls, startSiteBackend } from './support/site-backend';
+import { callShape, siteCalls, siteBackendForTheBlock } from './support/site-backend';
 
-let backend: LocalBackend;
-
-beforeAll(async () => {
-  backend = await startSiteBackend();
-}, 60_000);
-
-afterAll(async () => {
-  await backend?.stop();
-  delete process.env.GATSBY_SUPABASE_URL;
-  delete process.env.GATSBY_SUPABASE_ANON_KEY;
-});
+const backend = siteBackendForTheBlock();
 
 beforeEach(() => {
-  backend.failReads(false);
-  backend.requests.length = 0;
+  backend().failReads(false);
+  backend().requests.length = 0;
 });
 
 const reader = async () => {
@@ -33,11 +22,11 @@ const reader = async () => {
 };
 
 // The anon key as apikey (the gateway) and as bearer (PostgREST's role), the public schema.
-const anonRead = () => ({ apikey: backend.anonKey, authorization: `Bearer ${backend.anonKey}`, 'accept-profile': 'public' });
+const anonRead = () => ({ apikey: backend().anonKey, authorization: `Bearer ${backend().anonKey}`, 'accept-profile': 'public' });
 
 describe('the backend clients', () => {
   it('exist only with both settings, and each is one shared client', () => {
-    expect(backendSettings()).toEqual({ url: backend.url, anonKey: backend.anonKey });
+    expect(backendSettings()).toEqual({ url: backend().url, anonKey: backend().anonKey });
     expect(loadInquiryService()).toBe(loadInquiryService());
     expect(loadContentReader()).toBe(loadContentReader());
     const url = process.env.GATSBY_SUPABASE_URL;
@@ -80,7 +69,7 @@ describe('calls 1-3: the page lists, read as the build reads them', () => {
 
   it.each(PAGE_LIST_KEYS)('%s: one GET with the spec’s filter and order, as anon, and nothing else', async (key) => {
     const { items, warnings } = await (await reader()).readList(key);
-    expect(siteCalls(backend).map(callShape)).toEqual([
+    expect(siteCalls(backend()).map(callShape)).toEqual([
       {
         method: 'GET',
         path: expected[key].path,
@@ -89,28 +78,28 @@ describe('calls 1-3: the page lists, read as the build reads them', () => {
         body: null,
       },
     ]);
-    expect(backend.requests.map((r) => r.status)).toEqual([200]);
+    expect(backend().requests.map((r) => r.status)).toEqual([200]);
     expect(warnings).toEqual([]);
     expect(items.length).toBeGreaterThan(0);
   });
 
   it('returns the active rows in order, with exactly the page item’s fields', async () => {
-    await backend.sql(
+    await backend().sql(
       `update material_coverage set is_active = false where order_index = (select min(order_index) from material_coverage)`,
     );
     try {
       const { items } = await (await reader()).readList('coverage');
-      const truth = await backend.sql(
+      const truth = await backend().sql(
         `select id, name, description, image, status, name_ind, description_ind from material_coverage where is_active order by order_index, id`,
       );
       expect(items).toEqual(truth);
     } finally {
-      await backend.sql(`update material_coverage set is_active = true`);
+      await backend().sql(`update material_coverage set is_active = true`);
     }
   });
 
   it('fails with the status when the backend fails the read', async () => {
-    backend.failReads(true);
+    backend().failReads(true);
     const reading = (await reader()).readList('timeline');
     await expect(reading).rejects.toMatchObject({
       name: 'BackendCallFailed',
@@ -122,13 +111,14 @@ describe('calls 1-3: the page lists, read as the build reads them', () => {
 });
 
 describe("call 0: the refresh's question for the content revision", () => {
-  const stored = async () => (await backend.db.query<{ r: string }>('select revision::text as r from private.content_revision')).rows[0]?.r;
+  const stored = async () =>
+    (await backend().db.query<{ r: string }>('select revision::text as r from private.content_revision')).rows[0]?.r;
 
   it('is one GET with the anon key as its one URL parameter and no header of its own, answered as anon', async () => {
     await expect(readContentRevision()).resolves.toBe(await stored());
-    const calls = siteCalls(backend);
+    const calls = siteCalls(backend());
     expect(calls.map(callShape)).toEqual([
-      { method: 'GET', path: '/rest/v1/rpc/content_revision', query: { apikey: backend.anonKey }, headers: {}, body: null },
+      { method: 'GET', path: '/rest/v1/rpc/content_revision', query: { apikey: backend().anonKey }, headers: {}, body: null },
     ]);
     // Nothing a script set that would make a browser ask first (a CORS preflight).
     expect(
@@ -137,27 +127,27 @@ describe("call 0: the refresh's question for the content revision", () => {
       ),
     ).toEqual([]);
     expect(calls[0]).toMatchObject({ role: 'anon', status: 200 });
-    // Nothing else went to the backend.
-    expect(backend.requests).toHaveLength(1);
+    // Nothing else went to the backend().
+    expect(backend().requests).toHaveLength(1);
   });
 
   it('answers the new revision after an edit', async () => {
     const before = await readContentRevision();
-    await backend.sql(`update timeline set title = title || ' (edited)' where order_index = (select min(order_index) from timeline)`);
+    await backend().sql(`update timeline set title = title || ' (edited)' where order_index = (select min(order_index) from timeline)`);
     const after = await readContentRevision();
     expect(Number(after)).toBe(Number(before) + 1);
   });
 
   it('fails with the status when the backend fails it, and when the answer holds no revision', async () => {
-    backend.failReads(true);
+    backend().failReads(true);
     await expect(readContentRevision()).rejects.toMatchObject({
       name: 'BackendCallFailed',
       status: 500,
       // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
       message: expect.stringContaining('read rpc/content_revision: HTTP 500'),
     });
-    backend.failReads(false);
-    backend.intercept(() => ({ status: 200, body: '<html>maintenance</html>' }));
+    backend().failReads(false);
+    backend().intercept(() => ({ status: 200, body: '<html>maintenance</html>' }));
     try {
       await expect(readContentRevision()).rejects.toMatchObject({
         name: 'BackendCallFailed',
@@ -165,7 +155,7 @@ describe("call 0: the refresh's question for the content revision", () => {
         message: expect.stringContaining('no revision in <html>maintenance</html>'),
       });
     } finally {
-      backend.intercept(null);
+      backend().intercept(null);
     }
   });
 
@@ -182,11 +172,13 @@ describe("call 0: the refresh's question for the content revision", () => {
 
 describe('call 4: the connection test', () => {
   it('is one HEAD count with limit 1 that anon may make: 200 and a count of 0, even with submissions stored', async () => {
-    await backend.sql(`insert into contact_submissions (name, email, message, type) values ('Rina', 'rina@example.com', 'Hi', 'contact')`);
+    await backend().sql(
+      `insert into contact_submissions (name, email, message, type) values ('Rina', 'rina@example.com', 'Hi', 'contact')`,
+    );
     const debug = jest.spyOn(console, 'debug').mockImplementation(() => undefined);
     try {
       await testConnection();
-      expect(siteCalls(backend).map(callShape)).toEqual([
+      expect(siteCalls(backend()).map(callShape)).toEqual([
         {
           method: 'HEAD',
           path: '/rest/v1/contact_submissions',
@@ -198,12 +190,12 @@ describe('call 4: the connection test', () => {
       expect(debug).toHaveBeenCalledWith(CONNECTION_TEST_LOG, { status: 200, count: 0, error: null });
     } finally {
       debug.mockRestore();
-      await backend.sql(`delete from contact_submissions`);
+      await backend().sql(`delete from contact_submissions`);
     }
   });
 
   it('only logs at debug level when the backend fails it', async () => {
-    backend.failReads(true);
+    backend().failReads(true);
     const debug = jest.spyOn(console, 'debug').mockImplementation(() => undefined);
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     try {

@@ -2,11 +2,26 @@
 // would in a browser: the GATSBY_* settings are what Gatsby inlines at build time.
 import { startLocalBackend, type LocalBackend, type LocalBackendOptions, type LoggedRequest } from 'local-supabase';
 
-export async function startSiteBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
-  const backend = await startLocalBackend(options);
-  process.env.GATSBY_SUPABASE_URL = backend.url;
-  process.env.GATSBY_SUPABASE_ANON_KEY = backend.anonKey;
-  return backend;
+/**
+ * The local backend for the tests of the describe block (or file) it is called in: started before
+ * them with the site's settings pointing at it, stopped and the settings removed after them.
+ */
+export function siteBackendForTheBlock(options: LocalBackendOptions = {}): () => LocalBackend {
+  let backend: LocalBackend | undefined;
+  beforeAll(async () => {
+    backend = await startLocalBackend(options);
+    process.env.GATSBY_SUPABASE_URL = backend.url;
+    process.env.GATSBY_SUPABASE_ANON_KEY = backend.anonKey;
+  }, 60_000);
+  afterAll(async () => {
+    await backend?.stop();
+    delete process.env.GATSBY_SUPABASE_URL;
+    delete process.env.GATSBY_SUPABASE_ANON_KEY;
+  });
+  return () => {
+    if (!backend) throw new Error('the local backend has not started');
+    return backend;
+  };
 }
 
 /** The requests the site made (with the public key), not the notify function's own calls (service role). */
