@@ -2,8 +2,7 @@
 // supabase-js. Loaded only through ./backend (a separate chunk, fetched when the modal opens); the
 // refresh's reads are ./content-reader.
 import { createClient, type FunctionsError } from '@supabase/supabase-js';
-import type { Language } from '../content/languages';
-import type { InquiryType } from '../content/types';
+import type { InquiryRow } from '../../supabase/functions/inquiry-notif-resend/store.ts';
 import { INQUIRY_FUNCTION } from '../../supabase/paths';
 import { BackendCallFailed, DB_TIMEOUT_MS, type BackendSettings } from './backend-call';
 
@@ -11,17 +10,11 @@ export const SUBMISSIONS_TABLE = 'contact_submissions';
 
 const NOTIFY_TIMEOUT_MS = 8_000;
 
-/** One contact_submissions row as the browser stores it (and sends it to the notify function). */
-export interface NewInquiry {
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
-  message: string;
-  type: InquiryType;
-  /** The page's language, so the team answers in it. */
-  language: Language;
-}
+/**
+ * One contact_submissions row as the browser stores it and sends it to the notify function: the
+ * function's own type (erased from the bundle), so the browser cannot send a row it would refuse.
+ */
+export type NewInquiry = InquiryRow;
 
 export interface ConnectionTestResult {
   status: number;
