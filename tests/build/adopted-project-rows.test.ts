@@ -19,7 +19,7 @@ const GONE_PICTURE = 'http://127.0.0.1:2/glass.jpg';
 
 // Table Editor style: bigint identity ids, created_at, and columns the site does not know.
 function legacyTables(): Record<string, Row[]> {
-  const extra = { created_at: '2024-03-01T10:00:00+00:00', updated_at: null, legacy_slug: 'x' };
+  const extra = { created_at: '2024-03-01T10:00:00+00:00', updated_at: null, owner_note: 'x' };
   // One row a line reads as a table, so Prettier leaves it as written:
   // prettier-ignore
   return {
