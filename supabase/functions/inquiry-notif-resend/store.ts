@@ -8,7 +8,7 @@ export const INQUIRY_LANGUAGES = ['en', 'id'] as const;
 
 export type InquiryLanguage = (typeof INQUIRY_LANGUAGES)[number];
 
-/** The contact form's five fields and the browser-made id, as the browser stores them. */
+/** The contact form's five fields and the browser-made id, as the browser stores them (src/lib/backend-client.ts sends this very type). */
 export interface InquiryRow {
   id: string;
   name: string;
