@@ -143,6 +143,20 @@ describeWithPgCron('npm run doctor on PostgreSQL 15 with pg_cron', () => {
     }
   }, 30_000);
 
+  test('without a migration history, a function a migration creates that is gone is named with its file', async () => {
+    await sql('alter function public.preview_content(text) rename to preview_content_gone');
+    try {
+      const { code, rows } = await doctor();
+      expect(code).toBe(1);
+      expect(rows['migrations applied']).toEqual({
+        status: 'FAIL',
+        detail: 'not applied: 20261125002000_preview_links.sql (public.preview_content missing)',
+      });
+    } finally {
+      await sql('alter function public.preview_content_gone(text) rename to preview_content');
+    }
+  }, 30_000);
+
   test('a broken grant is found as anon', async () => {
     await sql('grant select (email) on public.contact_submissions to anon');
     try {
