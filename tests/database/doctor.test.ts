@@ -1,6 +1,8 @@
-// `npm run doctor` against PostgreSQL 15 with pg_cron, as Supabase runs it: the script itself, as an
-// operator runs it, reading the database over SUPABASE_DB_URL. It names what is missing, then what is
-// stuck, and passes a healthy deployment; it prints no secret and writes nothing.
+// `npm run doctor` against PostgreSQL 15 with pg_cron, as Supabase runs it, reading the database over
+// SUPABASE_DB_URL. It names what is missing, then what is stuck, and passes a healthy deployment; it
+// prints no secret and writes nothing. Two cases run the script as an operator runs it, its exit
+// status included; the others run the same code (scripts/doctor/run.ts) in this process, which
+// spares a Node start per run.
 import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +13,7 @@ import { startLocalBackend, type LocalBackend } from 'local-supabase';
 import { REPO_ROOT } from '../support/database';
 import { scriptCommand } from '../support/package-script';
 import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles, settledCronRuns } from '../support/postgres';
+import { runDoctor } from '../../scripts/doctor/run';
 
 const run = promisify(execFile);
 const [DOCTOR, ...DOCTOR_ARGS] = scriptCommand('doctor');
@@ -42,18 +45,36 @@ describeWithPgCron('npm run doctor on PostgreSQL 15 with pg_cron', () => {
   const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
     (await cluster().client.query(text, params)).rows as T[];
 
-  async function doctor(env: Record<string, string> = {}, args: string[] = []): Promise<Diagnosis> {
+  const settings = (env: Record<string, string>) => {
     const { GATSBY_SUPABASE_URL: _url, GATSBY_SUPABASE_ANON_KEY: _key, ...rest } = process.env;
-    const settings = { ...rest, SUPABASE_DB_URL: `postgresql://postgres@127.0.0.1:${cluster().port}/postgres`, ...env };
-    let code = 0;
-    let output: string;
+    return { ...rest, SUPABASE_DB_URL: `postgresql://postgres@127.0.0.1:${cluster().port}/postgres`, ...env };
+  };
+
+  /** `npm run doctor` as an operator runs it: package.json's script in a process of its own. */
+  async function doctorCommand(env: Record<string, string> = {}, args: string[] = []): Promise<Diagnosis> {
     try {
-      output = (await run(DOCTOR, [...DOCTOR_ARGS, ...args], { env: settings, cwd: REPO_ROOT })).stdout;
+      const { stdout } = await run(DOCTOR, [...DOCTOR_ARGS, ...args], { env: settings(env), cwd: REPO_ROOT });
+      return diagnosis(0, stdout);
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string };
-      code = failed.code;
-      output = failed.stdout + failed.stderr;
+      return diagnosis(failed.code, failed.stdout + failed.stderr);
     }
+  }
+
+  /** The same run in this process: what it would write to standard output, then standard error. */
+  async function doctor(env: Record<string, string> = {}, args: string[] = []): Promise<Diagnosis> {
+    let stdout = '';
+    let stderr = '';
+    const code = await runDoctor({
+      env: settings(env),
+      args,
+      out: (line) => void (stdout += `${line}\n`),
+      err: (line) => void (stderr += `${line}\n`),
+    });
+    return diagnosis(code, code === 0 ? stdout : stdout + stderr);
+  }
+
+  function diagnosis(code: number, output: string): Diagnosis {
     outputs.push(output);
     const rows: Diagnosis['rows'] = {};
     for (const line of output.split('\n')) {
@@ -88,7 +109,7 @@ describeWithPgCron('npm run doctor on PostgreSQL 15 with pg_cron', () => {
   };
 
   test('a fresh database: exit 1, the missing Vault secrets named, and the sweep that never ran', async () => {
-    const { code, rows } = await doctor();
+    const { code, rows } = await doctorCommand();
     expect(code).toBe(1);
     expect(rows['Vault secrets']).toEqual({
       status: 'FAIL',
@@ -121,7 +142,7 @@ describeWithPgCron('npm run doctor on PostgreSQL 15 with pg_cron', () => {
     await sql(`update public.contact_submissions set notified_at = now(), notify_channel = 'email'`);
     // The sweep reached the database a moment ago, as its claim records.
     await sql('select public.inquiry_notify_claim_batch()');
-    const { code, output } = await doctor();
+    const { code, output } = await doctorCommand();
     expect(output).toContain('Nothing wrong found.');
     expect(code).toBe(0);
   }, 30_000);
