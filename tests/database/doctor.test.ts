@@ -12,7 +12,8 @@ import { promisify } from 'node:util';
 import { startLocalBackend, type LocalBackend } from 'local-supabase';
 import { REPO_ROOT } from '../support/database';
 import { scriptCommand } from '../support/package-script';
-import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles, settledCronRuns } from '../support/postgres';
+import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles } from '../support/postgres';
+import { pauseCronJobs } from '../support/cron-jobs';
 import { runDoctor } from '../../scripts/doctor/run';
 
 const run = promisify(execFile);
@@ -85,22 +86,16 @@ describeWithPgCron('npm run doctor on PostgreSQL 15 with pg_cron', () => {
   }
 
   /**
-   * `fn` with the pg_cron jobs named paused, once none of their runs is still going. Each runs every
-   * minute and rewrites what some cases set up for the doctor to read (the sweep's and the
-   * rebuild's last call, the refusals an alert reported), so one landing between the two would
-   * change what the doctor is shown.
+   * `fn` with the pg_cron jobs named paused. Each runs every minute and rewrites what some cases set
+   * up for the doctor to read (the sweep's and the rebuild's last call, the refusals an alert
+   * reported), so one landing between the two would change what the doctor is shown.
    */
   async function withJobsPaused<T>(jobs: string[], fn: () => Promise<T>): Promise<T> {
-    const setActive = (active: boolean) =>
-      sql('select cron.alter_job(jobid, active := $2) from cron.job where jobname = any($1::text[])', [jobs, active]);
-    await setActive(false);
+    const resume = await pauseCronJobs((text, params) => cluster().client.query(text, params), jobs);
     try {
-      // The scheduler takes the change on its next round, at most a second later; a run it began before is let finish.
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
-      await settledCronRuns((text, params) => cluster().client.query(text, params));
       return await fn();
     } finally {
-      await setActive(true);
+      await resume();
     }
   }
 
