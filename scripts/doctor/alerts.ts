@@ -1,5 +1,6 @@
 // What the alert job has to report, and whether its webhook took the last alert.
 import { lastResponse } from './http-response';
+import type { Secrets } from './redact';
 import { fail, minutesSince, ok, warn, type CheckResult, type Database } from './report';
 
 /** Whether the alert webhook in Vault is one the alert job refuses (20261126000200_inquiry_alerts_public_https.sql). */
@@ -15,7 +16,7 @@ async function webhookRefused(db: Database): Promise<boolean> {
   return rows[0]?.refused === true;
 }
 
-export async function checkAlerts(db: Database): Promise<CheckResult> {
+export async function checkAlerts(db: Database, secrets: Secrets): Promise<CheckResult> {
   const name = 'alerts';
   if (await webhookRefused(db)) {
     return fail(
@@ -35,7 +36,7 @@ export async function checkAlerts(db: Database): Promise<CheckResult> {
   const last = calls[0];
   let answered = '';
   if (last) {
-    const answer = await lastResponse(db, last.call_request_id);
+    const answer = await lastResponse(db, last.call_request_id, secrets);
     if (last.error)
       return fail(name, `the last alert (${last.cause}) could not be queued: ${last.error}`, 'check inquiry_alert_webhook_url in Vault');
     if (answer && !(answer.status_code && answer.status_code >= 200 && answer.status_code < 300)) {

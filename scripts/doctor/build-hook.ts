@@ -1,5 +1,6 @@
 // Whether content edits reach the host's build hook.
 import { lastResponse } from './http-response';
+import type { Secrets } from './redact';
 import { fail, minutesSince, ok, plural, warn, type CheckResult, type Database } from './report';
 
 interface RebuildRow {
@@ -11,7 +12,7 @@ interface RebuildRow {
   error: string;
 }
 
-export async function checkBuildHook(db: Database): Promise<CheckResult> {
+export async function checkBuildHook(db: Database, secrets: Secrets): Promise<CheckResult> {
   const name = 'build hook';
   const { rows } = await db.query<RebuildRow>(
     `select exists (select from vault.decrypted_secrets where name = 'site_build_hook_url' and pg_catalog.btrim(decrypted_secret) <> '') as hook,
@@ -29,7 +30,7 @@ export async function checkBuildHook(db: Database): Promise<CheckResult> {
     );
   }
   if (state.error) return fail(name, `the last call could not be queued: ${state.error}`, 'check site_build_hook_url in Vault');
-  const answer = await lastResponse(db, state.call_request_id);
+  const answer = await lastResponse(db, state.call_request_id, secrets);
   if (answer && !(answer.status_code && answer.status_code >= 200 && answer.status_code < 300)) {
     return fail(
       name,

@@ -1,5 +1,5 @@
 // What pg_net recorded as the answer to one of the database's own HTTP calls.
-import { cut } from './redact';
+import type { Secrets } from './redact';
 import type { Database } from './report';
 
 export interface HttpAnswer {
@@ -9,7 +9,7 @@ export interface HttpAnswer {
   content: string;
 }
 
-export async function lastResponse(db: Database, requestId: string | number | null): Promise<HttpAnswer | null> {
+export async function lastResponse(db: Database, requestId: string | number | null, secrets: Secrets): Promise<HttpAnswer | null> {
   const { rows: present } = await db.query<{ present: boolean }>(
     `select pg_catalog.to_regclass('net._http_response') is not null as present`,
   );
@@ -20,5 +20,5 @@ export async function lastResponse(db: Database, requestId: string | number | nu
     [requestId],
   );
   const answer = rows[0];
-  return answer ? { ...answer, content: cut(answer.content, 300) } : null;
+  return answer ? { ...answer, content: secrets.cut(answer.content, 300) } : null;
 }

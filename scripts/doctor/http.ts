@@ -1,6 +1,6 @@
 // The Data API and the edge function asked, with the public key, questions that change nothing.
 import { INQUIRY_FUNCTION } from '../../supabase/paths';
-import { cut } from './redact';
+import type { Secrets } from './redact';
 import { fail, ok, skip, type CheckResult } from './report';
 
 interface Answer {
@@ -18,7 +18,7 @@ async function attempt(url: string, init: RequestInit): Promise<Answer> {
   }
 }
 
-export async function checkHttp(siteUrl: string | undefined, anonKey: string | undefined): Promise<CheckResult[]> {
+export async function checkHttp(siteUrl: string | undefined, anonKey: string | undefined, secrets: Secrets): Promise<CheckResult[]> {
   const needs = 'set GATSBY_SUPABASE_URL and GATSBY_SUPABASE_ANON_KEY (the site build settings) to check';
   if (!siteUrl || !anonKey) return [skip('Data API', 'not checked', needs), skip('edge function', 'not checked', needs)];
   const base = siteUrl.replace(/\/+$/, '');
@@ -44,7 +44,11 @@ export async function checkHttp(siteUrl: string | undefined, anonKey: string | u
   if (probe.status === 401) results.push(ok('edge function', `${INQUIRY_FUNCTION} is deployed and configured`));
   else if (probe.status === 500)
     results.push(
-      fail('edge function', `${INQUIRY_FUNCTION}: ${cut(probe.body, 200)}`, 'supabase secrets set … (docs/backend.md, "Deploy it")'),
+      fail(
+        'edge function',
+        `${INQUIRY_FUNCTION}: ${secrets.cut(probe.body, 200)}`,
+        'supabase secrets set … (docs/backend.md, "Deploy it")',
+      ),
     );
   else if (probe.status === 404)
     results.push(fail('edge function', `${INQUIRY_FUNCTION} is not deployed`, `supabase functions deploy ${INQUIRY_FUNCTION}`));

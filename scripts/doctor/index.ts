@@ -1,109 +1,12 @@
-// `npm run doctor`: an operator's check of a deployment, as one table of checks with a fix for each
-// one that is not right. Reads the database at SUPABASE_DB_URL (the project's direct connection
-// string, from the dashboard's Connect dialog) and, when GATSBY_SUPABASE_URL and
-// GATSBY_SUPABASE_ANON_KEY are set, asks the Data API and the edge function questions that change
-// nothing; with `--site URL` (or the Vault secret site_url) reads which revision the live site shows.
-// Exit status 1 when anything is wrong.
-//
-// It never writes: everything runs in one read-only transaction that is rolled back, the checks as
-// `anon` included. It never prints a secret: Vault secrets are named, never read out, and every
-// value read from Vault or the environment is withheld from all it prints (redact.ts).
-import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { checkAlerts } from './alerts';
-import { checkBuildHook } from './build-hook';
-import { checkHttp } from './http';
-import { checkEmails, checkInquiries } from './inquiries';
-import { checkJobs } from './jobs';
-import { checkMigrations } from './migrations';
-import { checkPermissions } from './permissions';
-import { addSecret, databaseTarget, redact } from './redact';
-import { fail, plural, type CheckResult, type Database } from './report';
-import { checkLiveSite } from './site';
-import { checkSweep } from './sweep';
-import { checkSecrets } from './vault';
+// `npm run doctor`: the check of a deployment (run.ts) on this process's environment and command
+// line, its table on standard output; exit status 1 when anything is wrong.
+import { runDoctor } from './run';
 
-const say = (line: string): void => console.log(redact(line));
-
-function print(results: CheckResult[], target: string): void {
-  const nameWidth = Math.max(...results.map((result) => result.name.length));
-  say(`Doctor: ${target} (read-only)\n`);
-  say(`${'status'.padEnd(6)}  ${'check'.padEnd(nameWidth)}  detail`);
-  for (const result of results) {
-    say(`${result.status.padEnd(6)}  ${result.name.padEnd(nameWidth)}  ${result.detail}`);
-    if (result.status === 'ok' || !result.fix) continue;
-    for (const [index, fix] of [result.fix].flat().entries()) {
-      say(`${''.padEnd(6)}  ${''.padEnd(nameWidth)}  ${index === 0 ? 'fix: ' : '     '}${fix}`);
-    }
-  }
-  const failed = results.filter((result) => result.status === 'FAIL').length;
-  say(`\n${failed ? `${plural(failed, 'problem')} found.` : 'Nothing wrong found.'}`);
-}
-
-/** Every value Vault holds, to be withheld from what is printed; none when there is no Vault. */
-async function learnVaultSecrets(db: Database): Promise<void> {
-  const { rows: vault } = await db.query<{ present: boolean }>(
-    `select pg_catalog.to_regclass('vault.decrypted_secrets') is not null as present`,
-  );
-  if (!vault[0]?.present) return;
-  const { rows } = await db.query<{ value: string | null }>('select decrypted_secret as value from vault.decrypted_secrets');
-  for (const row of rows) addSecret(row.value);
-}
-
-async function main(): Promise<number> {
-  const { SUPABASE_DB_URL: dbUrl, GATSBY_SUPABASE_URL: siteUrl, GATSBY_SUPABASE_ANON_KEY: anonKey } = process.env;
-  let liveSite: string | undefined;
-  try {
-    liveSite = parseArgs({ options: { site: { type: 'string' } } }).values.site;
-  } catch (error) {
-    console.error(`${(error as Error).message}\nnpm run doctor [-- --site https://<the live site>]`);
-    return 1;
-  }
-  if (!dbUrl) {
-    console.error("Set SUPABASE_DB_URL to the project's direct connection string (dashboard: Connect → Direct connection).");
-    return 1;
-  }
-  const parsed = databaseTarget(dbUrl);
-  for (const value of [dbUrl, parsed?.password, siteUrl, anonKey]) addSecret(value);
-  if (!parsed) {
-    console.error('SUPABASE_DB_URL is not a postgresql:// URL.');
-    return 1;
-  }
-  const target = `host ${parsed.host}, database ${parsed.database}`;
-  const db = new pg.Client({ connectionString: dbUrl, application_name: 'doctor' });
-  try {
-    await db.connect();
-  } catch (error) {
-    const failed = error as Error & { code?: string };
-    console.error(redact(`Could not connect to ${target}${failed.code ? ` (${failed.code})` : ''}.`));
-    return 1;
-  }
-  const results: CheckResult[] = [];
-  try {
-    await db.query('begin transaction read only');
-    await db.query(`set local statement_timeout = '15s'`);
-    await learnVaultSecrets(db);
-    results.push(await checkMigrations(db));
-    results.push(await checkPermissions(db));
-    results.push(await checkSecrets(db, siteUrl));
-    results.push(await checkJobs(db));
-    results.push(await checkSweep(db));
-    results.push(...(await checkInquiries(db)));
-    results.push(await checkEmails(db));
-    results.push(await checkAlerts(db));
-    results.push(await checkBuildHook(db));
-    results.push(...(await checkLiveSite(db, { site: liveSite })));
-  } catch (error) {
-    results.push(fail('database', `a check could not run: ${(error as Error).message}`, 'supabase db push, then run the doctor again'));
-  } finally {
-    await db.query('rollback').catch(() => undefined);
-    await db.end();
-  }
-  results.push(...(await checkHttp(siteUrl, anonKey)));
-  print(results, target);
-  return results.some((result) => result.status === 'FAIL') ? 1 : 0;
-}
-
-void main().then((code) => {
+void runDoctor({
+  env: process.env,
+  args: process.argv.slice(2),
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+}).then((code) => {
   process.exitCode = code;
 });

@@ -2,10 +2,10 @@
 // database without one, from the objects each file creates.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { schemaPaths } from '../../supabase/paths';
 import { fail, ok, type CheckResult, type Database } from './report';
 
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'supabase', 'migrations');
+const MIGRATIONS = schemaPaths(path.join(__dirname, '..', '..', 'supabase')).migrations;
 
 type ObjectKind = 'function' | 'relation' | 'trigger' | 'policy';
 
@@ -32,7 +32,8 @@ const CREATES: [RegExp, ObjectKind][] = [
 const DROPS = /drop\s+(?:function|view|table|sequence|trigger)\s+(?:if\s+exists\s+)?([\w.]+)/gi;
 
 const PRESENT: Record<ObjectKind, string> = {
-  function: `select exists (select from pg_catalog.pg_proc where oid::regprocedure::text like $1 || '(%') as present`,
+  // By schema and name: spelling out every function's signature to compare took seconds.
+  function: `select exists (select from pg_catalog.pg_proc where pronamespace = pg_catalog.to_regnamespace($1) and proname = $2) as present`,
   relation: 'select pg_catalog.to_regclass($1) is not null as present',
   trigger: `select exists (select from pg_catalog.pg_trigger where tgname = $1 and tgrelid = pg_catalog.to_regclass($2)) as present`,
   policy: `select exists (select from pg_catalog.pg_policy where polname = $1 and polrelid = pg_catalog.to_regclass($2)) as present`,
@@ -61,6 +62,15 @@ async function migrationObjects(): Promise<Migration[]> {
   });
 }
 
+function presentParams({ kind, name, table }: MigrationObject): string[] {
+  if (kind === 'relation') return [name.replace(/^public\./, '')];
+  if (kind === 'function') {
+    const dot = name.lastIndexOf('.');
+    return dot < 0 ? ['public', name] : [name.slice(0, dot), name.slice(dot + 1)];
+  }
+  return [name, table ?? ''];
+}
+
 export async function checkMigrations(db: Database): Promise<CheckResult> {
   const name = 'migrations applied';
   const files = await migrationObjects();
@@ -82,11 +92,7 @@ export async function checkMigrations(db: Database): Promise<CheckResult> {
     checkable += 1;
     const absent: string[] = [];
     for (const object of objects) {
-      const byName = object.kind === 'function' || object.kind === 'relation';
-      const { rows } = await db.query<{ present: boolean }>(
-        PRESENT[object.kind],
-        byName ? [object.name.replace(/^public\./, '')] : [object.name, object.table],
-      );
+      const { rows } = await db.query<{ present: boolean }>(PRESENT[object.kind], presentParams(object));
       if (!rows[0]?.present) absent.push(object.name);
     }
     if (absent.length) missing.push(`${file} (${absent.join(', ')} missing)`);

@@ -24,23 +24,33 @@ function spellings(value: string): string[] {
   return found;
 }
 
-const known = new Set<string>();
-
-/** Remembers `value` (and its trimmed form) as a secret. */
-export function addSecret(value: string | null | undefined): void {
-  if (!value) return;
-  for (const form of [value, value.trim()]) for (const spelling of spellings(form)) if (spelling) known.add(spelling);
+/** The secrets one run of the doctor has learnt, and what it prints with them withheld. */
+export interface Secrets {
+  /** Remembers `value` (and its trimmed form) as a secret. */
+  add(value: string | null | undefined): void;
+  /** `text` with every known secret withheld, longest first so that no part of a longer one is left. */
+  redact(text: string): string;
+  /** At most `length` characters of `text`, cut after the secrets are withheld. */
+  cut(text: string, length: number): string;
 }
 
-/** `text` with every known secret withheld, longest first so that no part of a longer one is left. */
-export function redact(text: string): string {
-  let clean = text;
-  for (const secret of [...known].sort((a, b) => b.length - a.length)) clean = clean.replaceAll(secret, WITHHELD);
-  return clean;
+/** An empty set of secrets: each run starts its own, so none outlives the run that read it. */
+export function newSecrets(): Secrets {
+  const known = new Set<string>();
+  const redact = (text: string): string => {
+    let clean = text;
+    for (const secret of [...known].sort((a, b) => b.length - a.length)) clean = clean.replaceAll(secret, WITHHELD);
+    return clean;
+  };
+  return {
+    add(value) {
+      if (!value) return;
+      for (const form of [value, value.trim()]) for (const spelling of spellings(form)) if (spelling) known.add(spelling);
+    },
+    redact,
+    cut: (text, length) => redact(text).slice(0, length),
+  };
 }
-
-/** At most `length` characters of `text`, cut after the secrets are withheld. */
-export const cut = (text: string, length: number): string => redact(text).slice(0, length);
 
 export interface DatabaseTarget {
   host: string;

@@ -1,6 +1,7 @@
 // Whether the scheduled sweep reaches the function, and if not, what its last call was answered.
 import { INQUIRY_FUNCTION } from '../../supabase/paths';
 import { lastResponse } from './http-response';
+import type { Secrets } from './redact';
 import { fail, minutesSince, ok, type CheckResult, type Database } from './report';
 
 interface SweepRow {
@@ -17,7 +18,7 @@ const FIXES: Record<number, string> = {
   500: 'the function lacks its own secrets (named in its answer): supabase secrets set …',
 };
 
-export async function checkSweep(db: Database): Promise<CheckResult> {
+export async function checkSweep(db: Database, secrets: Secrets): Promise<CheckResult> {
   const name = 'the sweep';
   const { rows } = await db.query<SweepRow>(
     `select w.last_run_at, w.last_call_at, w.last_call_request_id, l.sweep_silence,
@@ -33,7 +34,7 @@ export async function checkSweep(db: Database): Promise<CheckResult> {
   if (sweep.missing.length) {
     return fail(name, `${ran}: Vault lacks ${sweep.missing.join(' and ')}`, 'store them (see the Vault secrets row)');
   }
-  const answer = await lastResponse(db, sweep.last_call_request_id);
+  const answer = await lastResponse(db, sweep.last_call_request_id, secrets);
   if (answer) {
     const said = answer.timed_out
       ? 'timed out'

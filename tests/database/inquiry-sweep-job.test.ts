@@ -9,6 +9,7 @@ import { Client } from 'pg';
 import { startLocalBackend, takeNetCalls, replayNetCall, type LocalBackend, type NetCall } from 'local-supabase';
 import { insertInquiry, notifyTeam, visitorRow } from 'local-supabase/visitor';
 import { describeWithPgCron, loadSupabaseFiles, startPostgresCluster, startTogether, type PostgresCluster } from '../support/postgres';
+import { pauseCronJobs } from '../support/cron-jobs';
 import { describeInquiryAlerts } from './suites/inquiry-alerts';
 import { describeInquiryLimits } from './suites/inquiry-limits';
 import { describeInquiryDatabase, inquiryMigrations, type InquiryDatabase, type SqlClient } from './suites/inquiries';
@@ -71,18 +72,17 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
   describe('with project_url and service_role_key in Vault', () => {
     // These cases run the job's command by hand and count its calls: pg_cron's own run at the turn
     // of a minute would add one.
-    const setActive = (active: boolean) =>
-      sql(`select cron.alter_job(jobid, active := $2) from cron.job where jobname = $1`, [JOB, active]);
+    let resume: () => Promise<void>;
 
     beforeAll(async () => {
-      await setActive(false);
+      resume = await pauseCronJobs((text, params) => cluster.client.query(text, params), [JOB]);
       await sql(`select vault.create_secret($1, 'project_url'), vault.create_secret($2, 'service_role_key')`, [
         `${backend.url}/`,
         backend.serviceKey,
       ]);
     });
 
-    afterAll(() => setActive(true));
+    afterAll(() => resume?.());
 
     beforeEach(async () => {
       await backend.sql('delete from contact_submissions');
@@ -200,6 +200,8 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
   test('the migrations schedule the alerts every minute; the job posts to the webhook in Vault', async () => {
     const jobs = await sql(`select schedule, command, database, active from cron.job where jobname = 'inquiry-alerts'`);
     expect(jobs).toEqual([{ schedule: '* * * * *', command: 'select private.send_inquiry_alerts()', database: 'postgres', active: true }]);
+    // The command is run by hand: pg_cron's own run meanwhile would post in its place, or beside it.
+    const resume = await pauseCronJobs((text, params) => cluster.client.query(text, params), ['inquiry-alerts']);
     await sql(`update private.inquiry_sweep set last_run_at = null`);
     await sql(`delete from private.inquiry_alerts`);
     await sql(`select vault.create_secret('https://hooks.example.test/alerts', 'inquiry_alert_webhook_url')`);
@@ -212,6 +214,7 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
     } finally {
       await sql(`delete from vault.secrets where name = 'inquiry_alert_webhook_url'`);
       await sql(`delete from private.inquiry_alerts`);
+      await resume();
     }
   });
 

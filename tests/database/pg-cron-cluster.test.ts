@@ -3,7 +3,8 @@
 // really running a job on its schedule, which is proven here once, end to end.
 import { openEmbeddedDatabase } from 'gatsby-source-supabase-content/embedded-db';
 import { SUPABASE_PATHS } from '../support/database';
-import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles, settledCronRuns } from '../support/postgres';
+import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles } from '../support/postgres';
+import { settledCronRuns } from '../support/cron-jobs';
 import { openProjectDatabase } from '../support/shared-postgres';
 
 const hasPgCron = async (query: (sql: string) => Promise<{ rows: Record<string, unknown>[] }>) =>

@@ -1,7 +1,9 @@
 // Editors' preview links on PostgreSQL 15 (supabase/migrations/20261125002000_preview_links.sql and
-// scripts/preview-link.ts): the command stores only a hash of the token it prints; the page's two
+// scripts/preview-link/): the command stores only a hash of the token it prints; the page's two
 // functions serve anon with a valid token, and refuse an invalid, revoked or expired one apart;
 // arranging writes one list's order, whatever its ids (uuid, bigint, text), and asks for a rebuild.
+// The command's own process runs where its environment and exit status are the point; elsewhere
+// the same code (scripts/preview-link/run.ts) runs in this process, sparing a Node start per link.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -18,9 +20,10 @@ import {
 } from '../support/postgres';
 import { LEGACY_PROJECTS } from './fixtures/legacy-projects';
 import { sharedClusterForTheFile } from '../support/shared-postgres';
+import { runPreviewLink } from '../../scripts/preview-link/run';
 
 const run = promisify(execFile);
-// Each run of the command starts Node and compiles the site's settings module: seconds on a busy machine.
+// A run of the command in its own process starts Node and compiles the site's settings module: seconds on a busy machine.
 jest.setTimeout(60_000);
 const SITE = 'https://preview.example';
 const DRAFT_TITLE = 'Recycling credits for waste banks';
@@ -34,23 +37,37 @@ interface CommandResult {
   stderr: string;
 }
 
+/** This process's environment without the build's settings, reading `cluster`'s database. */
+function commandEnv(cluster: PostgresCluster, env: Record<string, string>): Record<string, string | undefined> {
+  const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !(BUILD_SETTINGS as readonly string[]).includes(name)));
+  return { ...base, SUPABASE_DB_URL: `postgresql://postgres@127.0.0.1:${cluster.port}/postgres`, ...env };
+}
+
 /**
  * npm run preview-link as an operator runs it, against `cluster`'s database: its script's command,
  * without npm's own start (backend-command.test.ts runs it through npm).
  */
-async function previewLink(cluster: PostgresCluster, args: string[], env: Record<string, string> = {}): Promise<CommandResult> {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !(BUILD_SETTINGS as readonly string[]).includes(name)));
+async function previewLinkCommand(cluster: PostgresCluster, args: string[], env: Record<string, string> = {}): Promise<CommandResult> {
   const [program, ...scriptArgs] = scriptCommand('preview-link');
   try {
-    const { stdout, stderr } = await run(program, [...scriptArgs, ...args], {
-      cwd: REPO_ROOT,
-      env: { ...base, SUPABASE_DB_URL: `postgresql://postgres@127.0.0.1:${cluster.port}/postgres`, ...env },
-    });
+    const { stdout, stderr } = await run(program, [...scriptArgs, ...args], { cwd: REPO_ROOT, env: commandEnv(cluster, env) });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
     return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
   }
+}
+
+/** The same run in this process: what it would write to standard output and standard error. */
+async function previewLink(cluster: PostgresCluster, args: string[], env: Record<string, string> = {}): Promise<CommandResult> {
+  const result = { stdout: '', stderr: '' };
+  const code = await runPreviewLink({
+    env: commandEnv(cluster, env),
+    args,
+    out: (line) => void (result.stdout += `${line}\n`),
+    err: (line) => void (result.stderr += `${line}\n`),
+  });
+  return { code, ...result };
 }
 
 /** The token of a link the command printed. */
@@ -128,9 +145,9 @@ describe('preview links on PostgreSQL 15', () => {
   });
 
   test("the site address defaults to the build's (SITE_URL), and without one the command says what to pass", async () => {
-    const built = await previewLink(cluster(), [], { SITE_URL: 'https://adasorter.example/' });
+    const built = await previewLinkCommand(cluster(), [], { SITE_URL: 'https://adasorter.example/' });
     expect(built.stdout).toMatch(/^https:\/\/adasorter\.example\/preview\/#token=/);
-    const none = await previewLink(cluster(), []);
+    const none = await previewLinkCommand(cluster(), []);
     expect(none).toMatchObject({ code: 2, stdout: '' });
     expect(none.stderr).toContain('--site URL');
   });
@@ -301,7 +318,7 @@ describe('preview links on PostgreSQL 15', () => {
       refused: 'PT403',
       message: 'preview link is read-only',
     });
-    expect(await previewLink(cluster(), ['--site', SITE, '--days', '31'])).toMatchObject({ code: 2, stdout: '' });
+    expect(await previewLinkCommand(cluster(), ['--site', SITE, '--days', '31'])).toMatchObject({ code: 2, stdout: '' });
     expect(tokenOf(await previewLink(cluster(), ['--site', SITE, '--days', '30', '--label', 'a month']))).toBeTruthy();
   });
 

@@ -318,24 +318,3 @@ export function clientTestDatabase(
     close,
   };
 }
-
-/**
- * The statuses of a pg_cron job's runs (every job's when `jobid` is null), once none is still going:
- * pg_cron records a run's end in a transaction of its own, just after the command's, so the
- * command's work can be visible while its run still reads "starting" or "running".
- */
-export async function settledCronRuns(
-  query: (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>,
-  jobid: unknown = null,
-  timeoutMs = 10_000,
-): Promise<string[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { rows } = await query('select status from cron.job_run_details where $1::bigint is null or jobid = $1::bigint order by runid', [
-      jobid,
-    ]);
-    const statuses = rows.map((row) => String(row.status));
-    if (!statuses.some((status) => status === 'starting' || status === 'running') || Date.now() > deadline) return statuses;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

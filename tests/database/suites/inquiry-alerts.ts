@@ -1,6 +1,7 @@
 // Stalls and floods are heard: private.send_inquiry_alerts() (the pg_cron job inquiry-alerts)
 // posts each cause it finds to the webhook in Vault through pg_net (here the bootstrap's stand-in,
 // which records the call), at most once an hour per cause. Run on PGlite and on PostgreSQL 15.
+import { pauseCronJobs } from '../../support/cron-jobs';
 import { call, pending, type InquiryDatabase, type SqlClient } from './inquiries';
 
 const WEBHOOK = 'https://hooks.example.test/services/T000/B000/inquiries';
@@ -58,18 +59,16 @@ export function describeInquiryAlerts(database: () => InquiryDatabase): void {
   }
 
   /** Where pg_cron runs the job every minute, it is held while these cases drive it by hand. */
-  const scheduleAlerts = (active: boolean) =>
-    owner().exec(`do $$ begin
-      if pg_catalog.to_regclass('cron.job') is not null then
-        perform cron.alter_job(job_id := j.jobid, active := ${active}) from cron.job as j where j.jobname = 'inquiry-alerts';
-      end if;
-    end $$`);
+  let resumeAlerts: (() => Promise<void>) | undefined;
 
-  beforeAll(() => scheduleAlerts(false));
+  beforeAll(async () => {
+    const { rows } = await owner().query<{ cron: boolean }>(`select pg_catalog.to_regclass('cron.job') is not null as cron`);
+    if (rows[0]?.cron) resumeAlerts = await pauseCronJobs((sql, params) => owner().query(sql, params), ['inquiry-alerts']);
+  });
 
   afterAll(async () => {
     await secret('inquiry_alert_webhook_url', null);
-    await scheduleAlerts(true);
+    await resumeAlerts?.();
   });
 
   beforeEach(async () => {

@@ -1,10 +1,11 @@
-// npm run preview-link: makes an editors' preview link, or revokes links (docs/preview.md).
+// One run of npm run preview-link (index.ts is the command): makes an editors' preview link, or
+// revokes links (docs/preview.md).
 // The token is made here and only its SHA-256 reaches the database, so neither the database nor a
 // dump of it can give a link back; the link itself is printed once, on standard output.
 import { createHash, randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { deploySettings, PLACEHOLDER_SITE_URL } from '../src/build-time/deploy-settings';
+import { deploySettings, PLACEHOLDER_SITE_URL } from '../../src/build-time/deploy-settings';
 
 const USAGE = `npm run preview-link [-- options]
 
@@ -27,12 +28,23 @@ const MAX_DAYS = 30;
 
 class UsageError extends Error {}
 
+export interface PreviewLinkRun {
+  /** Where SUPABASE_DB_URL and the build's site address (SITE_URL, URL on Netlify, …) are read. */
+  env: Record<string, string | undefined>;
+  /** The command line after `--`. */
+  args: string[];
+  /** A line for standard output: the link, or what was revoked. */
+  out(line: string): void;
+  /** A line for standard error: how long the link works, or what went wrong. */
+  err(line: string): void;
+}
+
 type Chosen =
   | { help: true }
   | { revoke: true; label: string | null }
   | { create: true; site: string; days: number; label: string | null; readOnly: boolean };
 
-function options(argv: string[]): Chosen {
+function options(argv: string[], env: PreviewLinkRun['env']): Chosen {
   const { values, positionals } = parseArgs({
     args: argv,
     options: {
@@ -59,7 +71,7 @@ function options(argv: string[]): Chosen {
   if (!Number.isFinite(days) || days <= 0 || days > MAX_DAYS) {
     throw new UsageError(`--days must be a number of days above 0 and at most ${MAX_DAYS}, not "${values.days}"`);
   }
-  return { create: true, site: siteUrl(values.site), days, label: label(values.label), readOnly: values['read-only'] === true };
+  return { create: true, site: siteUrl(values.site, env), days, label: label(values.label), readOnly: values['read-only'] === true };
 }
 
 function label(value: string | undefined): string | null {
@@ -70,8 +82,7 @@ function label(value: string | undefined): string | null {
 }
 
 /** The address the build would give the site (src/build-time/deploy-settings.ts decides), or --site's. */
-function siteUrl(site: string | undefined): string {
-  const env = process.env;
+function siteUrl(site: string | undefined, env: PreviewLinkRun['env']): string {
   const settings = deploySettings(
     site === undefined
       ? { SITE_URL: env.SITE_URL, NETLIFY: env.NETLIFY, URL: env.URL, VERCEL_PROJECT_PRODUCTION_URL: env.VERCEL_PROJECT_PRODUCTION_URL }
@@ -94,7 +105,11 @@ function explain(error: unknown): string {
   return failed?.message ?? String(error);
 }
 
-async function create(client: pg.Client, { site, days, label: name, readOnly }: Extract<Chosen, { create: true }>): Promise<void> {
+async function create(
+  client: pg.Client,
+  { site, days, label: name, readOnly }: Extract<Chosen, { create: true }>,
+  run: PreviewLinkRun,
+): Promise<void> {
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
   const hash = createHash('sha256').update(token, 'utf8').digest();
   const { rows } = await client.query<{ expires: string }>(
@@ -103,51 +118,48 @@ async function create(client: pg.Client, { site, days, label: name, readOnly }: 
      returning to_char(expires_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI "UTC"') as expires`,
     [hash, name, days, readOnly],
   );
-  console.log(`${site}/preview/#token=${token}`);
+  run.out(`${site}/preview/#token=${token}`);
   const revoke = name === null ? '--revoke' : `--revoke ${JSON.stringify(name)}`;
-  console.error(`${readOnly ? 'Read-only; works' : 'Works'} until ${rows[0]?.expires}. Revoke it with: npm run preview-link -- ${revoke}`);
+  run.err(`${readOnly ? 'Read-only; works' : 'Works'} until ${rows[0]?.expires}. Revoke it with: npm run preview-link -- ${revoke}`);
 }
 
-async function revoke(client: pg.Client, { label: name }: { label: string | null }): Promise<void> {
+async function revoke(client: pg.Client, { label: name }: { label: string | null }, run: PreviewLinkRun): Promise<void> {
   const { rowCount = 0 } = await client.query(
     `update private.preview_links set revoked_at = now()
      where revoked_at is null and expires_at > now() and ($1::text is null or label = $1)`,
     [name],
   );
   if (name !== null && rowCount === 0) throw new UsageError(`No working link is labelled "${name}".`);
-  console.log(`Revoked ${rowCount} link${rowCount === 1 ? '' : 's'}${name === null ? '' : ` labelled "${name}"`}.`);
+  run.out(`Revoked ${rowCount} link${rowCount === 1 ? '' : 's'}${name === null ? '' : ` labelled "${name}"`}.`);
 }
 
-async function main(): Promise<number> {
+/** Makes or revokes links as `run.args` say; the exit status: 2 for a wrong command line, 1 when the database refuses. */
+export async function runPreviewLink(run: PreviewLinkRun): Promise<number> {
   let chosen: Chosen;
   try {
-    chosen = options(process.argv.slice(2));
+    chosen = options(run.args, run.env);
   } catch (error) {
-    console.error(`${(error as Error).message}\n(npm run preview-link -- --help lists the options)`);
+    run.err(`${(error as Error).message}\n(npm run preview-link -- --help lists the options)`);
     return 2;
   }
   if ('help' in chosen) {
-    console.log(USAGE);
+    run.out(USAGE);
     return 0;
   }
-  const url = process.env.SUPABASE_DB_URL;
+  const url = run.env.SUPABASE_DB_URL;
   if (!url) {
-    console.error('SUPABASE_DB_URL is not set: the database connection string (Supabase dashboard, Connect).');
+    run.err('SUPABASE_DB_URL is not set: the database connection string (Supabase dashboard, Connect).');
     return 2;
   }
   const client = new pg.Client({ connectionString: url });
   try {
     await client.connect();
-    await ('revoke' in chosen ? revoke(client, chosen) : create(client, chosen));
+    await ('revoke' in chosen ? revoke(client, chosen, run) : create(client, chosen, run));
     return 0;
   } catch (error) {
-    console.error(explain(error));
+    run.err(explain(error));
     return 1;
   } finally {
     await client.end().catch(() => undefined);
   }
 }
-
-void main().then((code) => {
-  process.exitCode = code;
-});

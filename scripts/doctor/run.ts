@@ -1,0 +1,117 @@
+// One run of `npm run doctor` (index.ts is the command): an operator's check of a deployment, as
+// one table of checks with a fix for each one that is not right. Reads the database at
+// SUPABASE_DB_URL (the project's direct connection string, from the dashboard's Connect dialog)
+// and, when GATSBY_SUPABASE_URL and GATSBY_SUPABASE_ANON_KEY are set, asks the Data API and the
+// edge function questions that change nothing; with `--site URL` (or the Vault secret site_url)
+// reads which revision the live site shows. Exit status 1 when anything is wrong.
+//
+// It never writes: everything runs in one read-only transaction that is rolled back, the checks as
+// `anon` included. It never prints a secret: Vault secrets are named, never read out, and every
+// value read from Vault or the environment is withheld from all it prints (redact.ts): each run
+// keeps its own, so runs in one process never share them.
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { checkAlerts } from './alerts';
+import { checkBuildHook } from './build-hook';
+import { checkHttp } from './http';
+import { checkEmails, checkInquiries } from './inquiries';
+import { checkJobs } from './jobs';
+import { checkMigrations } from './migrations';
+import { checkPermissions } from './permissions';
+import { databaseTarget, newSecrets, type Secrets } from './redact';
+import { fail, plural, type CheckResult, type Database } from './report';
+import { checkLiveSite } from './site';
+import { checkSweep } from './sweep';
+import { checkSecrets } from './vault';
+
+export interface DoctorRun {
+  /** Where SUPABASE_DB_URL, GATSBY_SUPABASE_URL and GATSBY_SUPABASE_ANON_KEY are read. */
+  env: Record<string, string | undefined>;
+  /** The command line after `--`: `--site URL`. */
+  args: string[];
+  /** A line of the report (the command's standard output). */
+  out(line: string): void;
+  /** A line saying why it could not check (the command's standard error). */
+  err(line: string): void;
+}
+
+function print(results: CheckResult[], target: string, say: (line: string) => void): void {
+  const nameWidth = Math.max(...results.map((result) => result.name.length));
+  say(`Doctor: ${target} (read-only)\n`);
+  say(`${'status'.padEnd(6)}  ${'check'.padEnd(nameWidth)}  detail`);
+  for (const result of results) {
+    say(`${result.status.padEnd(6)}  ${result.name.padEnd(nameWidth)}  ${result.detail}`);
+    if (result.status === 'ok' || !result.fix) continue;
+    for (const [index, fix] of [result.fix].flat().entries()) {
+      say(`${''.padEnd(6)}  ${''.padEnd(nameWidth)}  ${index === 0 ? 'fix: ' : '     '}${fix}`);
+    }
+  }
+  const failed = results.filter((result) => result.status === 'FAIL').length;
+  say(`\n${failed ? `${plural(failed, 'problem')} found.` : 'Nothing wrong found.'}`);
+}
+
+/** Every value Vault holds, to be withheld from what is printed; none when there is no Vault. */
+async function learnVaultSecrets(db: Database, secrets: Secrets): Promise<void> {
+  const { rows: vault } = await db.query<{ present: boolean }>(
+    `select pg_catalog.to_regclass('vault.decrypted_secrets') is not null as present`,
+  );
+  if (!vault[0]?.present) return;
+  const { rows } = await db.query<{ value: string | null }>('select decrypted_secret as value from vault.decrypted_secrets');
+  for (const row of rows) secrets.add(row.value);
+}
+
+/** Checks the deployment `run.env` names and prints the table; the exit status, 1 when anything is wrong. */
+export async function runDoctor(run: DoctorRun): Promise<number> {
+  const { SUPABASE_DB_URL: dbUrl, GATSBY_SUPABASE_URL: siteUrl, GATSBY_SUPABASE_ANON_KEY: anonKey } = run.env;
+  const secrets = newSecrets();
+  let liveSite: string | undefined;
+  try {
+    liveSite = parseArgs({ args: run.args, options: { site: { type: 'string' } } }).values.site;
+  } catch (error) {
+    run.err(`${(error as Error).message}\nnpm run doctor [-- --site https://<the live site>]`);
+    return 1;
+  }
+  if (!dbUrl) {
+    run.err("Set SUPABASE_DB_URL to the project's direct connection string (dashboard: Connect → Direct connection).");
+    return 1;
+  }
+  const parsed = databaseTarget(dbUrl);
+  for (const value of [dbUrl, parsed?.password, siteUrl, anonKey]) secrets.add(value);
+  if (!parsed) {
+    run.err('SUPABASE_DB_URL is not a postgresql:// URL.');
+    return 1;
+  }
+  const target = `host ${parsed.host}, database ${parsed.database}`;
+  const db = new pg.Client({ connectionString: dbUrl, application_name: 'doctor' });
+  try {
+    await db.connect();
+  } catch (error) {
+    const failed = error as Error & { code?: string };
+    run.err(secrets.redact(`Could not connect to ${target}${failed.code ? ` (${failed.code})` : ''}.`));
+    return 1;
+  }
+  const results: CheckResult[] = [];
+  try {
+    await db.query('begin transaction read only');
+    await db.query(`set local statement_timeout = '15s'`);
+    await learnVaultSecrets(db, secrets);
+    results.push(await checkMigrations(db));
+    results.push(await checkPermissions(db));
+    results.push(await checkSecrets(db, siteUrl));
+    results.push(await checkJobs(db));
+    results.push(await checkSweep(db, secrets));
+    results.push(...(await checkInquiries(db)));
+    results.push(await checkEmails(db));
+    results.push(await checkAlerts(db, secrets));
+    results.push(await checkBuildHook(db, secrets));
+    results.push(...(await checkLiveSite(db, { site: liveSite })));
+  } catch (error) {
+    results.push(fail('database', `a check could not run: ${(error as Error).message}`, 'supabase db push, then run the doctor again'));
+  } finally {
+    await db.query('rollback').catch(() => undefined);
+    await db.end();
+  }
+  results.push(...(await checkHttp(siteUrl, anonKey, secrets)));
+  print(results, target, (line) => run.out(secrets.redact(line)));
+  return results.some((result) => result.status === 'FAIL') ? 1 : 0;
+}

@@ -1,0 +1,43 @@
+// pg_cron's jobs as the tests see them on PostgreSQL 15 with pg_cron (tests/support/postgres.ts):
+// how their runs ended, and holding them while a case drives or reads what they write.
+
+/**
+ * The statuses of a pg_cron job's runs (every job's when `jobid` is null), once none is still going:
+ * pg_cron records a run's end in a transaction of its own, just after the command's, so the
+ * command's work can be visible while its run still reads "starting" or "running".
+ */
+export async function settledCronRuns(
+  query: (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>,
+  jobid: unknown = null,
+  timeoutMs = 10_000,
+): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await query('select status from cron.job_run_details where $1::bigint is null or jobid = $1::bigint order by runid', [
+      jobid,
+    ]);
+    const statuses = rows.map((row) => String(row.status));
+    if (!statuses.some((status) => status === 'starting' || status === 'running') || Date.now() > deadline) return statuses;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Pauses the pg_cron jobs named and resolves once none of their runs can still be going: the
+ * scheduler takes the change on its next round, at most a second later, and lets a run it has begun
+ * finish. Gives back what makes them active again. For cases that set up what a job rewrites every
+ * minute, or that run a job's command by hand and count what it did.
+ */
+export async function pauseCronJobs(
+  query: (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>,
+  jobs: string[],
+): Promise<() => Promise<void>> {
+  const setActive = (active: boolean) =>
+    query('select cron.alter_job(jobid, active := $2) from cron.job where jobname = any($1::text[])', [jobs, active]);
+  await setActive(false);
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  await settledCronRuns(query);
+  return async () => {
+    await setActive(true);
+  };
+}
