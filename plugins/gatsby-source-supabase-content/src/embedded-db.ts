@@ -60,7 +60,12 @@ export async function openScriptedDatabase(
 ): Promise<PGlite> {
   // Read everything first: a missing file fails at once, before PGlite's seconds-long start.
   const scripts = await Promise.all(files.map(async (file) => ({ file, sql: await readScript(file) })));
-  const snapshot = snapshotDir ? path.join(snapshotDir, `${digest(scripts.map((script) => script.sql))}.tar.gz`) : null;
+  const snapshot = snapshotDir
+    ? snapshotFile(
+        snapshotDir,
+        scripts.map((script) => script.sql),
+      )
+    : null;
   const saved = snapshot ? await readFile(snapshot).catch(() => null) : null;
   // Unpacked by Node's zlib, in native code: PGlite's own gzip streams take several times the CPU.
   if (saved) return startPglite(new Blob([new Uint8Array(await unzip(saved))], { type: 'application/x-tar' }));
@@ -81,11 +86,11 @@ export async function openScriptedDatabase(
 const zip = promisify(gzip);
 const unzip = promisify(gunzip);
 
-/** The snapshot's name: the scripts' texts, in order (their paths do not matter). */
-function digest(texts: string[]): string {
+/** Where `snapshotDir` keeps the database that scripts of these texts make, in this order (their paths do not matter). */
+export function snapshotFile(snapshotDir: string, texts: readonly string[]): string {
   const hash = createHash('sha256');
   for (const text of texts) hash.update(`${text.length}:`).update(text);
-  return hash.digest('hex').slice(0, 32);
+  return path.join(snapshotDir, `${hash.digest('hex').slice(0, 32)}.tar.gz`);
 }
 
 async function saveSnapshot(db: PGlite, file: string): Promise<void> {
