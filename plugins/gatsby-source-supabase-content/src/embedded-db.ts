@@ -60,12 +60,8 @@ export async function openScriptedDatabase(
 ): Promise<PGlite> {
   // Read everything first: a missing file fails at once, before PGlite's seconds-long start.
   const scripts = await Promise.all(files.map(async (file) => ({ file, sql: await readScript(file) })));
-  const snapshot = snapshotDir
-    ? snapshotFile(
-        snapshotDir,
-        scripts.map((script) => script.sql),
-      )
-    : null;
+  const texts = scripts.map((script) => script.sql);
+  const snapshot = snapshotDir ? snapshotFile(snapshotDir, texts) : null;
   const saved = snapshot ? await readFile(snapshot).catch(() => null) : null;
   // Unpacked by Node's zlib, in native code: PGlite's own gzip streams take several times the CPU.
   if (saved) return startPglite(new Blob([new Uint8Array(await unzip(saved))], { type: 'application/x-tar' }));
