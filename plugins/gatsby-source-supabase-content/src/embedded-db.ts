@@ -62,9 +62,8 @@ export async function openScriptedDatabase(
   const scripts = await Promise.all(files.map(async (file) => ({ file, sql: await readScript(file) })));
   const texts = scripts.map((script) => script.sql);
   const snapshot = snapshotDir ? snapshotFile(snapshotDir, texts) : null;
-  const saved = snapshot ? await readFile(snapshot).catch(() => null) : null;
-  // Unpacked by Node's zlib, in native code: PGlite's own gzip streams take several times the CPU.
-  if (saved) return startPglite(new Blob([new Uint8Array(await unzip(saved))], { type: 'application/x-tar' }));
+  const saved = snapshot ? await savedDatabase(snapshot) : null;
+  if (saved) return startPglite(saved);
 
   // Other files start from the snapshot of no files at all, the empty database: initdb is most of
   // the cost of a fresh PGlite.
@@ -87,6 +86,25 @@ export function snapshotFile(snapshotDir: string, texts: readonly string[]): str
   const hash = createHash('sha256');
   for (const text of texts) hash.update(`${text.length}:`).update(text);
   return path.join(snapshotDir, `${hash.digest('hex').slice(0, 32)}.tar.gz`);
+}
+
+/** The snapshot this process unpacked last: a series of databases from one snapshot reads and unpacks it once. */
+let lastUnpacked: { file: string; tar: Promise<Blob | null> } | undefined;
+
+/** The database a snapshot file holds, as the tarball PGlite loads; null if there is no such file. */
+function savedDatabase(file: string): Promise<Blob | null> {
+  if (lastUnpacked?.file === file) return lastUnpacked.tar;
+  // Unpacked by Node's zlib, in native code: PGlite's own gzip streams take several times the CPU.
+  const tar = readFile(file).then(
+    async (packed) => new Blob([new Uint8Array(await unzip(packed))], { type: 'application/x-tar' }),
+    () => null,
+  );
+  lastUnpacked = { file, tar };
+  // A missing file may be saved next: only a found one is kept.
+  void tar.then((found) => {
+    if (!found && lastUnpacked?.tar === tar) lastUnpacked = undefined;
+  });
+  return tar;
 }
 
 async function saveSnapshot(db: PGlite, file: string): Promise<void> {
