@@ -88,6 +88,23 @@ export function snapshotFile(snapshotDir: string, texts: readonly string[]): str
   return path.join(snapshotDir, `${hash.digest('hex').slice(0, 32)}.tar.gz`);
 }
 
+/**
+ * A tarball PGlite reads at each start from the same bytes: Node's Blob would copy its tens of
+ * megabytes out again every time. PGlite copies each file out of it, never writing into it.
+ */
+class Tarball extends Blob {
+  readonly #bytes: ArrayBuffer;
+
+  constructor(bytes: ArrayBuffer) {
+    super([bytes], { type: 'application/x-tar' });
+    this.#bytes = bytes;
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.#bytes);
+  }
+}
+
 /** The snapshot this process unpacked last: a series of databases from one snapshot reads and unpacks it once. */
 let lastUnpacked: { file: string; tar: Promise<Blob | null> } | undefined;
 
@@ -96,7 +113,10 @@ function savedDatabase(file: string): Promise<Blob | null> {
   if (lastUnpacked?.file === file) return lastUnpacked.tar;
   // Unpacked by Node's zlib, in native code: PGlite's own gzip streams take several times the CPU.
   const tar = readFile(file).then(
-    async (packed) => new Blob([new Uint8Array(await unzip(packed))], { type: 'application/x-tar' }),
+    async (packed) => {
+      const bytes = await unzip(packed);
+      return new Tarball(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    },
     () => null,
   );
   lastUnpacked = { file, tar };
