@@ -31,9 +31,7 @@ function Openers() {
 }
 
 export function renderPage(language: Language = 'en') {
-  // No timer between keystrokes: React handles each input event at once, and a timer per character
-  // only costs CPU.
-  const user = userEvent.setup({ delay: null, advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+  const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
   const view = render(
     <ContactModalProvider>
       <Openers />
