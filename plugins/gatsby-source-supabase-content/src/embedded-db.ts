@@ -95,9 +95,11 @@ export function snapshotFile(snapshotDir: string, texts: readonly string[]): str
 class Tarball extends Blob {
   readonly #bytes: ArrayBuffer;
 
-  constructor(bytes: ArrayBuffer) {
+  constructor(bytes: Uint8Array<ArrayBuffer>) {
     super([bytes], { type: 'application/x-tar' });
-    this.#bytes = bytes;
+    // zlib's output this large has a buffer of its own; only a view into a shared one is copied out.
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    this.#bytes = whole ? bytes.buffer : bytes.slice().buffer;
   }
 
   override arrayBuffer(): Promise<ArrayBuffer> {
@@ -113,10 +115,7 @@ function savedDatabase(file: string): Promise<Blob | null> {
   if (lastUnpacked?.file === file) return lastUnpacked.tar;
   // Unpacked by Node's zlib, in native code: PGlite's own gzip streams take several times the CPU.
   const tar = readFile(file).then(
-    async (packed) => {
-      const bytes = await unzip(packed);
-      return new Tarball(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-    },
+    async (packed) => new Tarball(await unzip(packed)),
     () => null,
   );
   lastUnpacked = { file, tar };
