@@ -4,6 +4,7 @@
 export {
   openEmbeddedDatabase,
   openScriptedDatabase,
+  snapshotFile,
   withRole,
   type EmbeddedPaths,
   type EmbeddedRole,

@@ -26,6 +26,19 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => owner?.close());
 
+// The build without backend settings, run once: the first two cases read what it published.
+let build: { options: SupabaseContentOptions; gatsby: ReturnType<typeof fakeGatsby> };
+beforeAll(async () => {
+  const options = await sourceOptions({});
+  const gatsby = fakeGatsby();
+  try {
+    await gatsby.source(options);
+  } finally {
+    restoreBuildEnv();
+  }
+  build = { options, gatsby };
+}, 30_000);
+
 async function seedIds(table: string, active: boolean, where = 'true', params: string[] = []): Promise<string[]> {
   const { rows } = await owner.query<{ id: string }>(
     `select id from public.${table} where is_active = ${active} and ${where} order by order_index, id`,
@@ -35,10 +48,8 @@ async function seedIds(table: string, active: boolean, where = 'true', params: s
 }
 
 test('publishes, as anon, every active seed row in order_index order and no inactive row, with a loud warning', async () => {
-  const options = await sourceOptions({});
+  const { options, gatsby } = build;
   expect(options.embedded).toEqual(SUPABASE_PATHS);
-  const gatsby = fakeGatsby();
-  await gatsby.source(options);
   expect(gatsby.errors).toEqual([]);
 
   const expectations = [
@@ -66,18 +77,16 @@ test('publishes, as anon, every active seed row in order_index order and no inac
   expect(warning).toMatch(/demo content from supabase\/seed\.sql/);
   expect(warning).toMatch(/SIMULATED/);
   expect(warning).toMatch(/REQUIRE_BACKEND=1/);
-}, 30_000);
+});
 
 test("embeds the database's content revision, which the page query reads with the lists", async () => {
-  const options = await sourceOptions({});
+  const { options, gatsby } = build;
   expect(options.revision).toEqual(CONTENT_REVISION);
-  const gatsby = fakeGatsby();
-  await gatsby.source(options);
   const { rows } = await owner.query<{ revision: string }>('select revision::text as revision from private.content_revision');
   // The seed's statements moved it past its first value.
   expect(Number(rows[0]?.revision)).toBeGreaterThan(1);
   expect(gatsby.ofType('SupabaseContentRevision').map((node) => node.revision)).toEqual([rows[0]?.revision]);
-}, 30_000);
+});
 
 test('with REQUIRE_BACKEND=1 and no backend settings the build fails instead', async () => {
   const options = await sourceOptions({ REQUIRE_BACKEND: '1' });

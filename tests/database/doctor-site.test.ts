@@ -1,14 +1,15 @@
-// The doctor's live-site check (scripts/doctor-site.ts) against the project's database on PGlite and
+// The doctor's live-site check (scripts/doctor-site.ts) against the project's database on the run's
+// PostgreSQL 15 (the doctor reads a Supabase project's database over SUPABASE_DB_URL) and
 // a live site served over HTTP by this file: its three answers (live; behind, with how many edits
 // and since when; no address, site_url unset), a stale site as a failure, and a site it cannot read.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { PGlite } from '@electric-sql/pglite';
-import { openEmbeddedDatabase } from 'gatsby-source-supabase-content/embedded-db';
+import type { Client } from 'pg';
 import { checkLiveSite, type SqlClient } from '../../scripts/doctor/site';
-import { SUPABASE_PATHS } from '../support/database';
+import { openProjectDatabase } from '../support/shared-postgres';
 
-let db: PGlite;
+let project: Awaited<ReturnType<typeof openProjectDatabase>> | undefined;
+let db: Client;
 let server: Server;
 let site: string;
 /** What the live site's page data says: its revision, or an HTTP status. */
@@ -24,7 +25,8 @@ const setSiteUrl = async (url: string | null) => {
 };
 
 beforeAll(async () => {
-  db = await openEmbeddedDatabase(SUPABASE_PATHS);
+  project = await openProjectDatabase();
+  db = project.client;
   server = createServer((request, response) => {
     if (request.url !== '/page-data/index/page-data.json') return void response.writeHead(404).end();
     if ('status' in served) return void response.writeHead(served.status).end('<html>Deploy failed</html>');
@@ -42,7 +44,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
-  await db?.close();
+  await project?.close();
 });
 
 beforeEach(async () => {

@@ -1,10 +1,17 @@
 // The embedded loader: builds a database from the Supabase files in the CLI's order, names the file
 // (and line) that fails, and runs queries as an API role so RLS decides what is published.
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { openEmbeddedDatabase, withRole, type EmbeddedRole } from 'gatsby-source-supabase-content/embedded-db';
+import {
+  openEmbeddedDatabase,
+  openScriptedDatabase,
+  snapshotFile,
+  withRole,
+  type EmbeddedRole,
+} from 'gatsby-source-supabase-content/embedded-db';
 import { SUPABASE_PATHS, pgliteTestDatabase } from '../support/database';
 import { catalogue, tableRows, TABLES } from './support/catalogue';
 import { SEED_IDS } from '../support/seed-ids';
@@ -77,14 +84,26 @@ describe('with the repository’s bootstrap, migrations and seed', () => {
 });
 
 describe('with files of its own', () => {
-  // Each case starts its own PGlite, which takes a few seconds, and the first one also makes and
-  // saves the empty database (initdb runs in WebAssembly): more than 30 s on a busy machine.
+  // Each case starts its own PGlite, which takes a few seconds on a busy machine.
   jest.setTimeout(60_000);
   // These cases are about running the files. They share a snapshot folder of their own, in which
   // each case's files are new, so the files run, each time on a copy of the empty database.
   let runFiles: { snapshotDir: string };
+  let emptyDatabase: string;
+  /** A new snapshot folder holding only the empty database, as files met there for the first time find it. */
+  async function withEmptyDatabase(snapshotDir: string): Promise<string> {
+    await mkdir(snapshotDir, { recursive: true });
+    await copyFile(emptyDatabase, path.join(snapshotDir, path.basename(emptyDatabase)));
+    return snapshotDir;
+  }
   beforeAll(async () => {
     runFiles = { snapshotDir: await mkdtemp(path.join(tmpdir(), 'embedded-db-snapshots-')) };
+    // The run's empty database (made here if the run has none yet): initdb, in WebAssembly, costs
+    // several times a start from a snapshot, so only the case that asks for a fresh database runs it.
+    const runSnapshots = process.env.PGLITE_SNAPSHOT_DIR || runFiles.snapshotDir;
+    emptyDatabase = snapshotFile(runSnapshots, []);
+    if (!existsSync(emptyDatabase)) await (await openScriptedDatabase([], { snapshotDir: runSnapshots })).close();
+    if (runSnapshots !== runFiles.snapshotDir) await withEmptyDatabase(runFiles.snapshotDir);
   });
   afterAll(() => rm(runFiles.snapshotDir, { recursive: true, force: true }));
   let dir: string;
@@ -172,7 +191,7 @@ describe('with files of its own', () => {
     test(
       'saves nothing for files that fail, saves the first database they make, and loads the next from it until a file changes',
       async () => {
-        const snapshots = path.join(dir, 'snapshots');
+        const snapshots = await withEmptyDatabase(path.join(dir, 'snapshots'));
         await migration('1_made.sql', TOKEN_TABLE);
         await migration('2_more.sql', 'select * from app.missing;');
         await expect(openWithSnapshots(snapshots)).rejects.toThrow('2_more.sql, line 1');
@@ -194,7 +213,7 @@ describe('with files of its own', () => {
     test(
       "the project's database is the same made fresh, made on a copy of the empty database, and loaded from its snapshot: catalogue, rows and 16MB of shared buffers",
       async () => {
-        const snapshots = path.join(dir, 'snapshots');
+        const snapshots = await withEmptyDatabase(path.join(dir, 'snapshots'));
         const describeDatabase = async (db: PGlite) =>
           pgliteTestDatabase(db).rolledBack('postgres', async (session) => ({
             catalogue: await catalogue(session),

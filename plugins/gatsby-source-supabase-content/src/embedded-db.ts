@@ -60,10 +60,10 @@ export async function openScriptedDatabase(
 ): Promise<PGlite> {
   // Read everything first: a missing file fails at once, before PGlite's seconds-long start.
   const scripts = await Promise.all(files.map(async (file) => ({ file, sql: await readScript(file) })));
-  const snapshot = snapshotDir ? path.join(snapshotDir, `${digest(scripts.map((script) => script.sql))}.tar.gz`) : null;
-  const saved = snapshot ? await readFile(snapshot).catch(() => null) : null;
-  // Unpacked by Node's zlib, in native code: PGlite's own gzip streams take several times the CPU.
-  if (saved) return startPglite(new Blob([new Uint8Array(await unzip(saved))], { type: 'application/x-tar' }));
+  const texts = scripts.map((script) => script.sql);
+  const snapshot = snapshotDir ? snapshotFile(snapshotDir, texts) : null;
+  const saved = snapshot ? await savedDatabase(snapshot) : null;
+  if (saved) return startPglite(saved);
 
   // Other files start from the snapshot of no files at all, the empty database: initdb is most of
   // the cost of a fresh PGlite.
@@ -81,11 +81,49 @@ export async function openScriptedDatabase(
 const zip = promisify(gzip);
 const unzip = promisify(gunzip);
 
-/** The snapshot's name: the scripts' texts, in order (their paths do not matter). */
-function digest(texts: string[]): string {
+/** Where `snapshotDir` keeps the database that scripts of these texts make, in this order (their paths do not matter). */
+export function snapshotFile(snapshotDir: string, texts: readonly string[]): string {
   const hash = createHash('sha256');
   for (const text of texts) hash.update(`${text.length}:`).update(text);
-  return hash.digest('hex').slice(0, 32);
+  return path.join(snapshotDir, `${hash.digest('hex').slice(0, 32)}.tar.gz`);
+}
+
+/**
+ * A tarball PGlite reads at each start from the same bytes: Node's Blob would copy its tens of
+ * megabytes out again every time. PGlite copies each file out of it, never writing into it.
+ */
+class Tarball extends Blob {
+  readonly #bytes: ArrayBuffer;
+
+  constructor(bytes: Uint8Array<ArrayBuffer>) {
+    super([bytes], { type: 'application/x-tar' });
+    // zlib's output this large has a buffer of its own; only a view into a shared one is copied out.
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    this.#bytes = whole ? bytes.buffer : bytes.slice().buffer;
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.#bytes);
+  }
+}
+
+/** The snapshot this process unpacked last: a series of databases from one snapshot reads and unpacks it once. */
+let lastUnpacked: { file: string; tar: Promise<Blob | null> } | undefined;
+
+/** The database a snapshot file holds, as the tarball PGlite loads; null if there is no such file. */
+function savedDatabase(file: string): Promise<Blob | null> {
+  if (lastUnpacked?.file === file) return lastUnpacked.tar;
+  // Unpacked by Node's zlib, in native code: PGlite's own gzip streams take several times the CPU.
+  const tar = readFile(file).then(
+    async (packed) => new Tarball(await unzip(packed)),
+    () => null,
+  );
+  lastUnpacked = { file, tar };
+  // A missing file may be saved next: only a found one is kept.
+  void tar.then((found) => {
+    if (!found && lastUnpacked?.tar === tar) lastUnpacked = undefined;
+  });
+  return tar;
 }
 
 async function saveSnapshot(db: PGlite, file: string): Promise<void> {
