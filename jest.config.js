@@ -18,9 +18,9 @@ const common = {
 };
 
 module.exports = {
-  // Three workers on two cores: the slowest suites wait (for pg_cron's minute, a server, a timer)
-  // rather than compute, and the others run in that time.
-  maxWorkers: 3,
+  // Five workers on two cores: the longest suites wait for pg_cron's minute, a server or a timer
+  // rather than compute, and with fewer workers the run waits with them while the cores idle.
+  maxWorkers: 5,
   testSequencer: '<rootDir>/tests/support/sequencer.js',
   // A test's first call may start Deno or a server; beside another worker on a busy machine that
   // passes Jest's 5 s default, and a test cut off mid-way leaves its work running into the next.

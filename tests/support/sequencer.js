@@ -8,16 +8,20 @@ const Sequencer = require('@jest/test-sequencer').default;
 
 const SLOWEST_FIRST = [
   'tests/database/rebuild-when-quiet.test.ts',
-  'tests/database/embedded-db.test.ts',
-  'tests/database/preview-links.test.ts',
+  'tests/database/site-live-watch.test.ts',
   'tests/database/pg-cron-cluster.test.ts',
-  'tests/database/doctor.test.ts',
+  'tests/database/embedded-db.test.ts',
   'tests/database/harness-fails-fast.test.ts',
-  'tests/supabase-api/local-backend.test.ts',
+  'tests/database/inquiry-sweep-job.test.ts',
+  'tests/database/deploy-with-supabase-cli.test.ts',
+  'tests/database/doctor.test.ts',
   'tests/database/adoption-on-pglite.test.ts',
+  'tests/database/preview-links.test.ts',
   'tests/supabase-api/backend-command.test.ts',
+  'tests/modal/contact-modal-failure.test.tsx',
+  'tests/supabase-api/local-backend.test.ts',
+  'tests/database/inquiries-on-pglite.test.ts',
   'tests/supabase-api/submissions.test.ts',
-  'plugins/gatsby-source-supabase-content/tests/revision.test.ts',
 ];
 
 const rank = (test) => {
