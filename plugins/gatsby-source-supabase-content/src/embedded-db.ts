@@ -95,11 +95,16 @@ export function snapshotFile(snapshotDir: string, texts: readonly string[]): str
 class Tarball extends Blob {
   readonly #bytes: ArrayBuffer;
 
-  constructor(bytes: Uint8Array<ArrayBuffer>) {
-    super([bytes], { type: 'application/x-tar' });
-    // zlib's output this large has a buffer of its own; only a view into a shared one is copied out.
+  constructor(bytes: Uint8Array) {
+    const own = Tarball.ownBuffer(bytes);
+    super([own], { type: 'application/x-tar' });
+    this.#bytes = own;
+  }
+
+  /** zlib's output this large has a buffer of its own; only a view into a shared one is copied out. */
+  private static ownBuffer(bytes: Uint8Array): ArrayBuffer {
     const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-    this.#bytes = whole ? bytes.buffer : bytes.slice().buffer;
+    return whole && bytes.buffer instanceof ArrayBuffer ? bytes.buffer : bytes.slice().buffer;
   }
 
   override arrayBuffer(): Promise<ArrayBuffer> {
