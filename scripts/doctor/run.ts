@@ -23,17 +23,10 @@ import { fail, plural, type CheckResult, type Database } from './report';
 import { checkLiveSite } from './site';
 import { checkSweep } from './sweep';
 import { checkSecrets } from './vault';
+import type { CommandRun } from '../command';
 
-export interface DoctorRun {
-  /** Where SUPABASE_DB_URL, GATSBY_SUPABASE_URL and GATSBY_SUPABASE_ANON_KEY are read. */
-  env: Record<string, string | undefined>;
-  /** The command line after `--`: `--site URL`. */
-  args: string[];
-  /** A line of the report (the command's standard output). */
-  out(line: string): void;
-  /** A line saying why it could not check (the command's standard error). */
-  err(line: string): void;
-}
+/** SUPABASE_DB_URL, GATSBY_SUPABASE_URL and GATSBY_SUPABASE_ANON_KEY from `env`; `--site URL` from `args`; the report to `out`. */
+export type DoctorRun = CommandRun;
 
 function print(results: CheckResult[], target: string, say: (line: string) => void): void {
   const nameWidth = Math.max(...results.map((result) => result.name.length));

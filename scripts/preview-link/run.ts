@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { deploySettings, PLACEHOLDER_SITE_URL } from '../../src/build-time/deploy-settings';
+import type { CommandRun } from '../command';
 
 const USAGE = `npm run preview-link [-- options]
 
@@ -28,16 +29,8 @@ const MAX_DAYS = 30;
 
 class UsageError extends Error {}
 
-export interface PreviewLinkRun {
-  /** Where SUPABASE_DB_URL and the build's site address (SITE_URL, URL on Netlify, …) are read. */
-  env: Record<string, string | undefined>;
-  /** The command line after `--`. */
-  args: string[];
-  /** A line for standard output: the link, or what was revoked. */
-  out(line: string): void;
-  /** A line for standard error: how long the link works, or what went wrong. */
-  err(line: string): void;
-}
+/** SUPABASE_DB_URL and the build's site address (SITE_URL, URL on Netlify, …) from `env`; the link to `out`, how long it works to `err`. */
+export type PreviewLinkRun = CommandRun;
 
 type Chosen =
   | { help: true }
