@@ -1,5 +1,5 @@
-// Two projects: node for the plugins' own tests (plugins/*/tests) and the site's database and backend
-// tests; jsdom for the page's components.
+// Two projects: node for every *.test.ts (the plugins', the database's, the backend's, the build's);
+// dom, on jsdom, for every *.test.tsx (the page's components).
 const transform = {
   '^.+\\.(m?js|jsx|tsx?)$': '<rootDir>/tests/support/jest-preprocess.js',
   '/@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/tests/support/pglite-transform.js',
