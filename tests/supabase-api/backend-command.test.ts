@@ -12,7 +12,7 @@ import { preflight } from './support/site-backend';
 const execFileAsync = promisify(execFile);
 // PGlite loads the migrations and seed first, on a machine that may be busy.
 const START_MS = 90_000;
-// Starting npm and compiling the command's TypeScript, before it prints anything.
+// Starting node and compiling the command's TypeScript, before it prints anything.
 const RUN_MS = 30_000;
 const TIMELINE_ROW = '20000000-0000-4000-8000-000000000003';
 
