@@ -1,9 +1,11 @@
 // The plugin's embedded-database entry (Node only): opens PGlite with a project's bootstrap,
-// migrations and seed, and runs queries as one of Supabase's API roles. The build's embedded driver
-// uses it; so do tools and tests that need the same database without going through Gatsby.
+// migrations and seed (or runs SQL files on one already open), and runs queries as one of
+// Supabase's API roles. The build's embedded driver uses it; so do tools and tests that need the
+// same database without going through Gatsby.
 export {
   openEmbeddedDatabase,
   openScriptedDatabase,
+  runScripts,
   snapshotFile,
   withRole,
   type EmbeddedPaths,

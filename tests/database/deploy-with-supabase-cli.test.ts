@@ -61,7 +61,8 @@ describe('npm run db:push (the pinned Supabase CLI) on PostgreSQL 15 with Supaba
     };
     expect(manifest.devDependencies.supabase).toMatch(/^\d+\.\d+\.\d+$/);
     expect(manifest.scripts['db:push']).toBe('supabase db push');
-    const { stdout } = await run('npx', ['--no-install', 'supabase', '--version'], { cwd: REPO_ROOT });
+    const [program] = scriptCommand('supabase');
+    const { stdout } = await run(program, ['--version'], { cwd: REPO_ROOT });
     expect(stdout.trim()).toBe(manifest.devDependencies.supabase);
   });
 

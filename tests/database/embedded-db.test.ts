@@ -8,6 +8,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import {
   openEmbeddedDatabase,
   openScriptedDatabase,
+  runScripts,
   snapshotFile,
   withRole,
   type EmbeddedRole,
@@ -146,22 +147,33 @@ describe('with files of its own', () => {
     }
   });
 
-  test('a failing migration is named, with the line of the error', async () => {
-    await migration('1_good.sql', 'create table app.t (n int);');
-    await migration('2_bad.sql', 'create table app.u (n int);\n\ninsert into app.missing values (1);\n');
-    await expect(openEmbeddedDatabase({ bootstrap, migrations }, runFiles)).rejects.toThrow(
-      `${path.join(migrations, '2_bad.sql')}, line 3: relation "app.missing" does not exist`,
-    );
-  });
+  describe('with files that fail, run on one open database', () => {
+    // Naming the failing file needs no database of its own: each file is one transaction, and what a
+    // case's files made is dropped after it. (openEmbeddedDatabase's own failure is the snapshot case's.)
+    let db: PGlite;
+    beforeAll(async () => {
+      db = await openScriptedDatabase([], runFiles);
+    });
+    afterAll(() => db.close());
+    afterEach(() => db.exec('drop schema if exists app cascade'));
 
-  test('a failing bootstrap or seed is named', async () => {
-    const seed = path.join(dir, 'seed.sql');
-    await writeFile(seed, "insert into app.nowhere values ('x');");
-    await expect(openEmbeddedDatabase({ bootstrap, migrations, seed }, runFiles)).rejects.toThrow(`${seed}, line 1:`);
-    await writeFile(bootstrap, 'create schema app;\nselec 1;');
-    await expect(openEmbeddedDatabase({ bootstrap, migrations, seed }, runFiles)).rejects.toThrow(
-      `${bootstrap}, line 2: syntax error at or near "selec"`,
-    );
+    test('a failing migration is named, with the line of the error, and leaves nothing of itself', async () => {
+      const good = path.join(migrations, '1_good.sql');
+      const bad = path.join(migrations, '2_bad.sql');
+      await migration('1_good.sql', 'create table app.t (n int);');
+      await migration('2_bad.sql', 'create table app.u (n int);\n\ninsert into app.missing values (1);\n');
+      await expect(runScripts(db, [bootstrap, good, bad])).rejects.toThrow(`${bad}, line 3: relation "app.missing" does not exist`);
+      const made = await db.query(`select to_regclass('app.t') is not null as t, to_regclass('app.u') is not null as u`);
+      expect(made.rows).toEqual([{ t: true, u: false }]);
+    });
+
+    test('a failing bootstrap or seed is named', async () => {
+      const seed = path.join(dir, 'seed.sql');
+      await writeFile(seed, "insert into app.nowhere values ('x');");
+      await expect(runScripts(db, [bootstrap, seed])).rejects.toThrow(`${seed}, line 1:`);
+      await writeFile(bootstrap, 'create schema app;\nselec 1;');
+      await expect(runScripts(db, [bootstrap, seed])).rejects.toThrow(`${bootstrap}, line 2: syntax error at or near "selec"`);
+    });
   });
 
   test('a missing migrations directory or seed file is named', async () => {

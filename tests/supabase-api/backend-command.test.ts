@@ -12,7 +12,7 @@ import { preflight } from './support/site-backend';
 const execFileAsync = promisify(execFile);
 // PGlite loads the migrations and seed first, on a machine that may be busy.
 const START_MS = 90_000;
-// Starting npm and compiling the command's TypeScript, before it prints anything.
+// Starting node and compiling the command's TypeScript, before it prints anything.
 const RUN_MS = 30_000;
 const TIMELINE_ROW = '20000000-0000-4000-8000-000000000003';
 
@@ -26,8 +26,9 @@ interface Command {
 
 /**
  * `npm run backend -- <args>`, in its own process group so that a signal to the group reaches npm
- * and node as Ctrl+C does. With `direct`, the script's command itself, without npm: npm does not
- * pass SIGTERM on, so that is the process a service manager would stop.
+ * and node as Ctrl+C does. With `direct`, the script's command itself, without npm's start: for
+ * what npm plays no part in, and for SIGTERM, which npm does not pass on, so that is the process a
+ * service manager would stop.
  */
 function run(args: string[], { direct = false } = {}): Command {
   const [program, ...scriptArgs] = direct ? scriptCommand('backend') : ['npm', 'run', '--silent', 'backend', '--'];
@@ -100,7 +101,7 @@ async function title(url: string, anonKey: string): Promise<string> {
 test(
   '--help names every option',
   async () => {
-    const command = run(['--help']);
+    const command = run(['--help'], { direct: true });
     expect(await command.exited).toEqual({ code: 0, signal: null });
     for (const option of ['--port', '--db-port', '--build-hook', '--build-hook-authorization', '--help'])
       expect(command.output()).toContain(option);
@@ -112,7 +113,7 @@ test(
 test(
   'an unknown option is refused with the help',
   async () => {
-    const command = run(['--prot', '1']);
+    const command = run(['--prot', '1'], { direct: true });
     expect(await command.exited).toEqual({ code: 2, signal: null });
     expect(command.output()).toMatch(/Unknown option '--prot'[\s\S]*--build-hook <url>/);
   },
@@ -177,14 +178,11 @@ describe('a running backend', () => {
 
   test("prints SUPABASE_DB_URL, which npm run preview-link takes; the Data API serves its link's preview and arrangement to anon", async () => {
     const dbUrl = (await command.waitFor(/SUPABASE_DB_URL=(postgresql:\/\/\S+) /))[1]!;
-    const link = await execFileAsync(
-      'npm',
-      ['run', '--silent', 'preview-link', '--', '--site', 'http://localhost:8000', '--label', 'local'],
-      {
-        cwd: REPO_ROOT,
-        env: { ...process.env, SUPABASE_DB_URL: dbUrl },
-      },
-    );
+    const [program, ...args] = scriptCommand('preview-link');
+    const link = await execFileAsync(program, [...args, '--site', 'http://localhost:8000', '--label', 'local'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, SUPABASE_DB_URL: dbUrl },
+    });
     const token = /^http:\/\/localhost:8000\/preview\/#token=([\w-]{43})\n$/.exec(link.stdout)?.[1];
     expect(token).toBeDefined();
 

@@ -59,7 +59,7 @@ export async function openScriptedDatabase(
   { snapshotDir = process.env.PGLITE_SNAPSHOT_DIR || undefined }: OpenOptions = {},
 ): Promise<PGlite> {
   // Read everything first: a missing file fails at once, before PGlite's seconds-long start.
-  const scripts = await Promise.all(files.map(async (file) => ({ file, sql: await readScript(file) })));
+  const scripts = await readScripts(files);
   const texts = scripts.map((script) => script.sql);
   const snapshot = snapshotDir ? snapshotFile(snapshotDir, texts) : null;
   const saved = snapshot ? await savedDatabase(snapshot) : null;
@@ -69,13 +69,27 @@ export async function openScriptedDatabase(
   // the cost of a fresh PGlite.
   const db = snapshotDir && scripts.length > 0 ? await openScriptedDatabase([], { snapshotDir }) : await startPglite();
   try {
-    for (const script of scripts) await runScript(db, script.file, script.sql);
+    await runScriptTexts(db, scripts);
     if (snapshot) await saveSnapshot(db, snapshot);
   } catch (error) {
     await db.close();
     throw error;
   }
   return db;
+}
+
+/**
+ * Runs `files` in order on an open database, each as one implicit transaction, so a failing file
+ * leaves nothing of itself; the error names it, with its line. The database stays open either way.
+ */
+export async function runScripts(db: PGlite, files: readonly string[]): Promise<void> {
+  await runScriptTexts(db, await readScripts(files));
+}
+
+const readScripts = (files: readonly string[]) => Promise.all(files.map(async (file) => ({ file, sql: await readScript(file) })));
+
+async function runScriptTexts(db: PGlite, scripts: readonly { file: string; sql: string }[]): Promise<void> {
+  for (const script of scripts) await runScript(db, script.file, script.sql);
 }
 
 const zip = promisify(gzip);
