@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { FOOTER, HERO } from '../../src/content/copy';
 import path from 'node:path';
+import { forTheFile } from '../support/for-the-file';
 import { SITES_DIR } from './support/site-build';
 import { launchBrowser, openPage } from './support/browser';
 import { firstPaintMs, totalKb, watchScripts } from './support/page-weight';
@@ -18,13 +19,21 @@ const SUPABASE_MARKERS = ['supabase-js', 'GoTrueClient', 'RealtimeClient'];
 const LAZY_GROUP = 'backend-client';
 const READER_GROUP = 'content-reader';
 
-/** Runs `look` in a browser of its own, started for it and closed after it, whatever happens. */
-async function inOwnBrowser(look: (browser: Browser) => Promise<void>): Promise<void> {
-  const browser = await launchBrowser();
+const fileBrowser = forTheFile('the browser', launchBrowser, (started) => started.close(), 60_000);
+
+/**
+ * Runs `look` with the file's browser, in contexts of its own (which share no cache or storage with
+ * another look's), and closes them after it, whatever happens.
+ */
+async function inOwnContexts(look: (browser: Browser) => Promise<void>): Promise<void> {
   try {
-    await look(browser);
+    await look(fileBrowser());
   } finally {
-    await browser.close();
+    await Promise.all(
+      fileBrowser()
+        .contexts()
+        .map((context) => context.close()),
+    );
   }
 }
 
@@ -100,15 +109,16 @@ it('the backend build carries its settings for the browser; the embedded build c
 });
 
 it('a page built without backend settings never fetches the backend client, even once idle and with the modal open', () =>
-  inOwnBrowser(async (browser) => {
-    const tracked = await openPage(browser, `${process.env.E2E_EMBEDDED_URL}/`);
+  inOwnContexts(async (browser) => {
+    // On a fake clock, installed before the page's scripts, that the test moves past the idle time.
+    const tracked = await openPage(browser, `${process.env.E2E_EMBEDDED_URL}/`, { beforeOpen: (page) => page.clock.install() });
     const scripts: string[] = [];
     tracked.page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     const { lazy } = site('embedded');
     // Past the idle-time work (requestIdleCallback's 5 s timeout at the latest), then the modal.
-    await tracked.page.waitForTimeout(6000);
+    await tracked.page.clock.runFor(6000);
     await tracked.page.evaluate(() => {
       window.location.hash = '#investor-deck';
     });
@@ -121,7 +131,7 @@ it('a page built without backend settings never fetches the backend client, even
   }));
 
 it('paints the page before it requests its bundles or the pictures below the first screen', () =>
-  inOwnBrowser(async (browser) => {
+  inOwnContexts(async (browser) => {
     // A phone's first screen: the hero; the coverage grid is further down.
     const tracked = await openPage(browser, `${process.env.E2E_EMBEDDED_URL}/`, { viewport: { width: 390, height: 844 } });
     const { tagged } = site('embedded');
@@ -163,7 +173,7 @@ describe.each([
   ['backend', 'E2E_BACKEND_SITE_URL', 125],
 ] as const)('a visit to the %s build with no interaction', (variant, urlVariable, budgetKb) => {
   it(`fetches at most ${budgetKb} KB of JavaScript, none before the first paint, and no modal code`, () =>
-    inOwnBrowser(async (browser) => {
+    inOwnContexts(async (browser) => {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       const page = await context.newPage();
       const built = site(variant);
@@ -187,7 +197,7 @@ describe.each([
 });
 
 it('loads supabase-js for the modal only, once a visitor asks for it', () =>
-  inOwnBrowser(async (browser) => {
+  inOwnContexts(async (browser) => {
     const tracked = await openPage(browser, `${process.env.E2E_BACKEND_SITE_URL}/`, {
       // The backend is not running for this file: the modal's calls fail, which is not the point here.
       ignoreRequest: (url) => url.includes(`127.0.0.1:${process.env.E2E_BACKEND_PORT}`),
@@ -210,7 +220,7 @@ describe.each([
   ['keyboard focus on the investor link of', (page: Page) => page.getByRole('link', { name: FOOTER.investor }).focus()],
 ] as const)('%s an opener', (_, intent) => {
   it("fetches the modal's code before any click, and opens nothing", () =>
-    inOwnBrowser(async (browser) => {
+    inOwnContexts(async (browser) => {
       const tracked = await openPage(browser, `${process.env.E2E_EMBEDDED_URL}/`);
       const watch = watchScripts(tracked.page, site('embedded').dir);
       const isModal = (name: string) => /\/contact-modal-/.test(name);

@@ -17,6 +17,7 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/'],
   globalSetup: '<rootDir>/tests/e2e/global-setup.ts',
   globalTeardown: '<rootDir>/tests/e2e/global-teardown.ts',
+  testSequencer: '<rootDir>/tests/e2e/sequencer.js',
   // A browser flow waits for real timers (the 1.5 s simulated submit, the 2 s auto-close).
   testTimeout: 60_000,
   slowTestThreshold: 20,

@@ -266,7 +266,13 @@ describe('contact modal (simulated submission on the embedded default)', () => {
     expect(((await closedAfter.jsonValue()) as { ms: number }).ms).toBeGreaterThanOrEqual(SUCCESS_AUTO_CLOSE_MS);
   }
 
-  it('sends a contact message: fields, Sending..., success texts, auto-close, focus back, form reset', async () => {
+  // The two flows run side by side, each in a page of its own, so that they wait out the simulated
+  // submit and the auto-close once between them rather than once each.
+  it('sends a contact message (fields, Sending..., success texts, auto-close, focus back, form reset) and, from the discreet footer link, an investor-deck request with its own texts', async () => {
+    await Promise.all([sendContactMessage(), sendInvestorRequest()]);
+  });
+
+  async function sendContactMessage() {
     const { page, messages } = await visit();
     const opener = page.getByRole('button', { name: HERO.chat, exact: true });
     await opener.click();
@@ -304,16 +310,16 @@ describe('contact modal (simulated submission on the embedded default)', () => {
     const reopened = page.getByRole('dialog', { name: MODAL_COPY.contact.heading });
     await reopened.waitFor();
     expect(await reopened.getByLabel(FORM_COPY.labels.message).inputValue()).toBe('');
-  });
+  }
 
-  it('sends an investor-deck request from the discreet footer link, with its own texts', async () => {
+  async function sendInvestorRequest() {
     const { page } = await visit();
     const link = page.getByRole('link', { name: FOOTER.investor });
     await link.click();
     await page.getByRole('dialog', { name: MODAL_COPY.investor.heading }).waitFor();
     await fillAndSend(page, 'investor');
     expect(await page.evaluate(() => window.location.hash)).toBe('');
-  });
+  }
 
   // On a slow phone the bundles arrive a while after the first paint; a tap in between must open the
   // modal once they have (the early-intent script in the page's head keeps it).
@@ -521,17 +527,20 @@ describe('the page as a whole', () => {
   });
 
   it('takes screenshots at 390 and 1440 px for people to look at', async () => {
-    for (const width of [390, 1440]) {
-      const { page } = await visit({ viewport: { width, height: width === 390 ? 844 : 900 } });
-      await scrollThrough(page);
-      await page.waitForTimeout(500);
-      await screenshot(page, `landing-${width}`);
-      await page.getByRole('button', { name: HERO.chat, exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: MODAL_COPY.contact.heading });
-      await dialog.waitFor();
-      await settled(dialog);
-      await screenshot(page, `modal-${width}`, { fullPage: false });
-    }
+    // Two pages of their own, side by side: most of each one's time is waiting.
+    await Promise.all(
+      [390, 1440].map(async (width) => {
+        const { page } = await visit({ viewport: { width, height: width === 390 ? 844 : 900 } });
+        await scrollThrough(page);
+        await page.waitForTimeout(500);
+        await screenshot(page, `landing-${width}`);
+        await page.getByRole('button', { name: HERO.chat, exact: true }).click();
+        const dialog = page.getByRole('dialog', { name: MODAL_COPY.contact.heading });
+        await dialog.waitFor();
+        await settled(dialog);
+        await screenshot(page, `modal-${width}`, { fullPage: false });
+      }),
+    );
   });
 });
 
