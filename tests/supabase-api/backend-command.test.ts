@@ -140,9 +140,10 @@ describe('a running backend', () => {
     await new Promise((resolve) => hook.server.close(resolve));
   });
 
-  test('prints the two settings and the service key, each different', () => {
+  test('prints the two settings and the service key, each different, then the hook it calls', async () => {
     expect(new Set([url, anonKey, serviceKey]).size).toBe(3);
-    expect(command.output()).toContain(`the rebuild trigger calls ${hook.url}`);
+    // Its own line, which may come in a later chunk than the settings.
+    expect((await command.waitFor(/the rebuild trigger calls (\S+)\n/))[1]).toBe(hook.url);
   });
 
   test("takes an editor's change with the service key, logs it, and the rebuild trigger calls the hook", async () => {
