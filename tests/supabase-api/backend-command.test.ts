@@ -37,7 +37,8 @@ function run(args: string[], { direct = false } = {}): Command {
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+    // 'close', not 'exit': only then has all the output arrived.
+    child.once('close', (code, signal) => resolve({ code, signal })),
   );
   return {
     child,
