@@ -13,7 +13,7 @@ import { startLocalBackend, type LocalBackend } from 'local-supabase';
 import { REPO_ROOT } from '../support/database';
 import { scriptCommand } from '../support/package-script';
 import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles } from '../support/postgres';
-import { pauseCronJobs } from '../support/cron-jobs';
+import { whileCronJobsPaused } from '../support/cron-jobs';
 import { runDoctor } from '../../scripts/doctor/run';
 
 const run = promisify(execFile);
@@ -90,14 +90,8 @@ describeWithPgCron('npm run doctor on PostgreSQL 15 with pg_cron', () => {
    * up for the doctor to read (the sweep's and the rebuild's last call, the refusals an alert
    * reported), so one landing between the two would change what the doctor is shown.
    */
-  async function withJobsPaused<T>(jobs: string[], fn: () => Promise<T>): Promise<T> {
-    const resume = await pauseCronJobs((text, params) => cluster().client.query(text, params), jobs);
-    try {
-      return await fn();
-    } finally {
-      await resume();
-    }
-  }
+  const withJobsPaused = <T>(jobs: string[], fn: () => Promise<T>): Promise<T> =>
+    whileCronJobsPaused((text, params) => cluster().client.query(text, params), jobs, fn);
 
   const storeSecrets = async () => {
     for (const [name, value] of Object.entries(SECRETS)) await sql('select vault.create_secret($1, $2)', [value, name]);

@@ -9,7 +9,7 @@ import { Client } from 'pg';
 import { startLocalBackend, takeNetCalls, replayNetCall, type LocalBackend, type NetCall } from 'local-supabase';
 import { insertInquiry, notifyTeam, visitorRow } from 'local-supabase/visitor';
 import { describeWithPgCron, loadSupabaseFiles, startPostgresCluster, startTogether, type PostgresCluster } from '../support/postgres';
-import { pauseCronJobs } from '../support/cron-jobs';
+import { pauseCronJobs, whileCronJobsPaused } from '../support/cron-jobs';
 import { describeInquiryAlerts } from './suites/inquiry-alerts';
 import { describeInquiryLimits } from './suites/inquiry-limits';
 import { describeInquiryDatabase, inquiryMigrations, type InquiryDatabase, type SqlClient } from './suites/inquiries';
@@ -201,21 +201,25 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
     const jobs = await sql(`select schedule, command, database, active from cron.job where jobname = 'inquiry-alerts'`);
     expect(jobs).toEqual([{ schedule: '* * * * *', command: 'select private.send_inquiry_alerts()', database: 'postgres', active: true }]);
     // The command is run by hand: pg_cron's own run meanwhile would post in its place, or beside it.
-    const resume = await pauseCronJobs((text, params) => cluster.client.query(text, params), ['inquiry-alerts']);
-    await sql(`update private.inquiry_sweep set last_run_at = null`);
-    await sql(`delete from private.inquiry_alerts`);
-    await sql(`select vault.create_secret('https://hooks.example.test/alerts', 'inquiry_alert_webhook_url')`);
-    try {
-      await sql(jobs[0]!.command as string);
-      const calls = await sql<{ cause: string }>(
-        `delete from net.http_post_calls where url = 'https://hooks.example.test/alerts' returning body ->> 'cause' as cause`,
-      );
-      expect(calls).toEqual([{ cause: 'sweep' }]);
-    } finally {
-      await sql(`delete from vault.secrets where name = 'inquiry_alert_webhook_url'`);
-      await sql(`delete from private.inquiry_alerts`);
-      await resume();
-    }
+    await whileCronJobsPaused(
+      (text, params) => cluster.client.query(text, params),
+      ['inquiry-alerts'],
+      async () => {
+        await sql(`update private.inquiry_sweep set last_run_at = null`);
+        await sql(`delete from private.inquiry_alerts`);
+        await sql(`select vault.create_secret('https://hooks.example.test/alerts', 'inquiry_alert_webhook_url')`);
+        try {
+          await sql(jobs[0]!.command as string);
+          const calls = await sql<{ cause: string }>(
+            `delete from net.http_post_calls where url = 'https://hooks.example.test/alerts' returning body ->> 'cause' as cause`,
+          );
+          expect(calls).toEqual([{ cause: 'sweep' }]);
+        } finally {
+          await sql(`delete from vault.secrets where name = 'inquiry_alert_webhook_url'`);
+          await sql(`delete from private.inquiry_alerts`);
+        }
+      },
+    );
   });
 
   describe('the database side', () => {

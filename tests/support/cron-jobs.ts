@@ -41,3 +41,17 @@ export async function pauseCronJobs(
     await setActive(true);
   };
 }
+
+/** `fn` with the pg_cron jobs named paused (pauseCronJobs), made active again however it ends. */
+export async function whileCronJobsPaused<T>(
+  query: (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>,
+  jobs: string[],
+  fn: () => Promise<T>,
+): Promise<T> {
+  const resume = await pauseCronJobs(query, jobs);
+  try {
+    return await fn();
+  } finally {
+    await resume();
+  }
+}
