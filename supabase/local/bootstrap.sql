@@ -13,25 +13,34 @@
 -- PostgREST logs in as `authenticator` and switches to the role named in the request's JWT:
 -- `anon` for the public key, `authenticated` for a signed-in user, `service_role` for the secret
 -- key. Only `service_role` bypasses row-level security. None of the three can log in themselves.
+--
+-- Roles belong to the cluster, not to one database: when two databases of one cluster run this at
+-- the same time, both can see a role missing, and the second to create it finds it made. That is
+-- what this file wants, so a duplicate is let pass.
 do $roles$
+declare
+  role_definition text;
 begin
-  if not exists (select from pg_catalog.pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
-  end if;
-  if not exists (select from pg_catalog.pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
-  end if;
-  if not exists (select from pg_catalog.pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
-  if not exists (select from pg_catalog.pg_roles where rolname = 'authenticator') then
+  foreach role_definition in array array[
+    'anon nologin noinherit',
+    'authenticated nologin noinherit',
+    'service_role nologin noinherit bypassrls',
     -- No password: locally nobody connects through it; on Supabase the platform owns its secret.
-    create role authenticator login noinherit;
-  end if;
+    'authenticator login noinherit'
+  ] loop
+    if not exists (select from pg_catalog.pg_roles where rolname = split_part(role_definition, ' ', 1)) then
+      begin
+        execute 'create role ' || role_definition;
+      exception when unique_violation or duplicate_object then null;
+      end;
+    end if;
+  end loop;
+  begin
+    grant anon, authenticated, service_role to authenticator;
+  exception when unique_violation then null;
+  end;
 end
 $roles$;
-
-grant anon, authenticated, service_role to authenticator;
 
 -- Schemas ---------------------------------------------------------------------------------------
 -- Supabase installs extensions into `extensions` and lets the API roles use it.

@@ -4,7 +4,7 @@
 // visitors out, alerts posted inside, and a preview link used as a lever.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Client } from 'pg';
+import { Client } from 'pg';
 import { visitorRow } from 'local-supabase/visitor';
 import { SUPABASE_PATHS } from '../support/database';
 import { insertPreviewLink } from '../support/preview-links';
@@ -52,9 +52,27 @@ async function withLimit(column: string, value: number, body: () => Promise<void
   }
 }
 
+// Roles belong to the cluster: the bootstrap runs in three new databases of this fresh cluster at the
+// same time, as suites sharing one cluster do, before the migrations run in the file's own.
+let bootstraps: PromiseSettledResult<unknown>[] = [];
 beforeAll(async () => {
+  const bootstrap = await readFile(SUPABASE_PATHS.bootstrap, 'utf8');
+  const clients = await Promise.all(
+    [1, 2, 3].map(async (n) => {
+      await cluster().client.query(`create database beside_${n}`);
+      const client = new Client({ host: '127.0.0.1', port: cluster().port, user: 'postgres', database: `beside_${n}` });
+      await client.connect();
+      return client;
+    }),
+  );
+  bootstraps = await Promise.allSettled(clients.map((client) => client.query(bootstrap)));
+  await Promise.all(clients.map((client) => client.end()));
   await loadSupabaseFiles(cluster().client);
 }, 120_000);
+
+test('the bootstrap runs in three databases of a fresh cluster at once', () => {
+  expect(bootstraps.map((result) => (result.status === 'rejected' ? String(result.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok']);
+});
 
 test('the new migrations apply again without error', async () => {
   const files = (await readdir(SUPABASE_PATHS.migrations)).filter((name) => name >= '20261126' && name.endsWith('.sql'));
