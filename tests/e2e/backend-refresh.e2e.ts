@@ -1,7 +1,7 @@
 // The refresh and the modal in the browser: the built page, served, talking to the local backend it
 // was built against while that backend changes underneath it.
 import type { Browser, Locator, Page } from 'playwright-core';
-import type { LocalBackend, LoggedRequest } from 'local-supabase';
+import type { LoggedRequest } from 'local-supabase';
 import { COVERAGE, HERO, LIST_TEXT, TIMELINE } from '../../src/content/copy';
 import { SECTION_IDS, TIMELINE_STEP_PX } from '../../src/content/constants';
 import { BUSY_COPY, FORM_COPY, type InquiryField, MODAL_COPY, RATE_LIMITED_MESSAGE, SUBMIT_FAILED_MESSAGE } from '../../src/content/modal';
@@ -12,7 +12,7 @@ import {
   PICTURE_BUCKET,
   RENAMED_TIMELINE,
   resetBackendContent,
-  startBackendAtBuildPort,
+  backendAtBuildPortForTheFile,
 } from './support/backend-content';
 import { listReadsOf, pageRequests, refreshReadsOf, revisionRequestsOf } from './support/page-requests';
 import { watchPage } from './support/refresh-traffic';
@@ -22,7 +22,7 @@ import { countLayoutShifts, layoutShift, layoutShifts, layoutShiftWithin, settle
 const PET = '10000000-0000-4000-8000-000000000001';
 const REFRESH_TIMEOUT_MS = 15_000;
 
-let backend: LocalBackend;
+const backend = backendAtBuildPortForTheFile();
 let browser: Browser;
 const pages: TrackedPage[] = [];
 const site = () => `${process.env.E2E_BACKEND_SITE_URL}/`;
@@ -31,12 +31,12 @@ const site = () => `${process.env.E2E_BACKEND_SITE_URL}/`;
 const RETAKEN_PHOTO = 9;
 
 beforeAll(async () => {
-  // On a fresh machine the retaken photo is made here, beside the backend's start rather than inside a test.
-  [backend, browser] = await Promise.all([startBackendAtBuildPort(), launchBrowser(), photoFile(RETAKEN_PHOTO)]);
+  // On a fresh machine the retaken photo is made here, beside the browser's start rather than inside a test.
+  [browser] = await Promise.all([launchBrowser(), photoFile(RETAKEN_PHOTO)]);
 }, 60_000);
 
 beforeEach(async () => {
-  await resetBackendContent(backend);
+  await resetBackendContent(backend());
 });
 
 afterEach(async () => {
@@ -45,7 +45,6 @@ afterEach(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await backend?.stop();
 });
 
 async function visit(): Promise<TrackedPage> {
@@ -56,11 +55,11 @@ async function visit(): Promise<TrackedPage> {
   return tracked;
 }
 
-const browserCalls = (pathPart: string, method?: string): LoggedRequest[] => pageRequests(backend, pathPart, method);
+const browserCalls = (pathPart: string, method?: string): LoggedRequest[] => pageRequests(backend(), pathPart, method);
 
 /** The browser's refresh reads (calls 1-3 of docs/behaviour.md); fails unless all four arrive. */
 async function refreshReads(): Promise<LoggedRequest[]> {
-  const reads = await refreshReadsOf(backend, REFRESH_TIMEOUT_MS);
+  const reads = await refreshReadsOf(backend(), REFRESH_TIMEOUT_MS);
   expect(reads).toHaveLength(4);
   return reads;
 }
@@ -77,7 +76,7 @@ const CONNECTION_TEST = /contact_submissions\?select=[^&]*&limit=1|status of 401
 describe('the refresh', () => {
   it('shows a row changed in the database after the build on the open page, without a reload', async () => {
     const changed = 'PET bottles and trays (changed after the build)';
-    await backend.sql(`update material_coverage set name = $2 where id = $1`, [PET, changed]);
+    await backend().sql(`update material_coverage set name = $2 where id = $1`, [PET, changed]);
     const html = await (await fetch(site())).text();
     expect(html).not.toContain(changed);
 
@@ -111,28 +110,28 @@ describe('the refresh', () => {
   it('asks only for the revision, and reads no list, when the backend still holds the built content', async () => {
     const { page, problems } = await visit();
     const [asked] = await waitFor(
-      async () => revisionRequestsOf(backend),
+      async () => revisionRequestsOf(backend()),
       (found) => found.length > 0,
       REFRESH_TIMEOUT_MS,
     );
     // A simple request: the key in the URL, no header of its own, and so no preflight before it.
-    expect(asked).toMatchObject({ path: '/rest/v1/rpc/content_revision', query: { apikey: backend.anonKey }, role: 'anon', status: 200 });
+    expect(asked).toMatchObject({ path: '/rest/v1/rpc/content_revision', query: { apikey: backend().anonKey }, role: 'anon', status: 200 });
     expect(asked?.headers.apikey).toBeUndefined();
-    expect(backend.requests.filter((r) => r.method === 'OPTIONS')).toEqual([]);
+    expect(backend().requests.filter((r) => r.method === 'OPTIONS')).toEqual([]);
     await page.waitForTimeout(1000);
-    expect(listReadsOf(backend)).toEqual([]);
+    expect(listReadsOf(backend())).toEqual([]);
     expect(unexpected(problems, [])).toEqual([]);
   });
 
   it('changes nothing and shifts nothing when the revision moved but the published content did not', async () => {
     // A column the page does not publish: the revision moves, the lists read as built.
-    await backend.sql(`update material_coverage set created_at = created_at - interval '1 day' where id = $1`, [PET]);
+    await backend().sql(`update material_coverage set created_at = created_at - interval '1 day' where id = $1`, [PET]);
     const { page, problems } = await visit();
     // Measured on a second visit, with the web font in the cache: a late font swap shifts the hero
     // now and then (the page's matter, reported by the bench), which is not what is asserted here.
     await refreshReads();
     await page.waitForLoadState('networkidle');
-    backend.requests.length = 0;
+    backend().requests.length = 0;
     await page.reload({ waitUntil: 'load' });
     await hydrated(page);
     // The refresh starts once the page has hydrated: every shift from then on counts, anywhere on the
@@ -154,9 +153,9 @@ describe('the refresh', () => {
     // A phone photo the build never processed: only the rebuild may show it, made small.
     const picture =
       where === 'storage'
-        ? backend.putPublicObject(PICTURE_BUCKET, 'pet-retaken.jpg', await photoFile(RETAKEN_PHOTO), 'image/jpeg')
+        ? backend().putPublicObject(PICTURE_BUCKET, 'pet-retaken.jpg', await photoFile(RETAKEN_PHOTO), 'image/jpeg')
         : where;
-    await backend.sql(`update material_coverage set image = $2 where id = $1`, [PET, picture]);
+    await backend().sql(`update material_coverage set image = $2 where id = $1`, [PET, picture]);
     const { page, problems } = await visit();
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
@@ -178,13 +177,13 @@ describe('the refresh', () => {
     expect(await card.locator('svg').count()).toBe(1);
     expect(await layoutShiftWithin(page, SECTION_IDS.coverage)).toBe(0);
     expect(requested.filter((url) => url === picture)).toEqual([]);
-    expect(backend.requests.filter((r) => r.path.includes('pet-retaken') || r.path.includes('/storage/'))).toEqual([]);
+    expect(backend().requests.filter((r) => r.path.includes('pet-retaken') || r.path.includes('/storage/'))).toEqual([]);
     expect(unexpected(problems, [])).toEqual([]);
   });
 
   it('scrolls the timeline to the new current milestone when the backend moved it', async () => {
-    await backend.sql(`update timeline set status = 'completed' where status = 'current'`);
-    await backend.sql(`update timeline set status = 'current' where id = '20000000-0000-4000-8000-000000000002'`);
+    await backend().sql(`update timeline set status = 'completed' where status = 'current'`);
+    await backend().sql(`update timeline set status = 'current' where id = '20000000-0000-4000-8000-000000000002'`);
     const { page } = await visit();
     await refreshReads();
     const scroller = page.getByRole('region', { name: TIMELINE.scrollRegionLabel, exact: true });
@@ -199,7 +198,7 @@ describe('the refresh', () => {
   });
 
   it('keeps the built content when the backend fails the question for the revision, and shows no error text', async () => {
-    backend.failReads(true);
+    backend().failReads(true);
     const { page, problems } = await visit();
     const before = await coverageHeadings(page);
     const failed = await waitFor(
@@ -210,7 +209,7 @@ describe('the refresh', () => {
     expect(failed.map((r) => r.path)).toEqual(['/rest/v1/rpc/content_revision']);
     await page.waitForTimeout(1000);
     // No answer is no change: the page reads no list on it.
-    expect(listReadsOf(backend)).toEqual([]);
+    expect(listReadsOf(backend())).toEqual([]);
     expect(await coverageHeadings(page)).toEqual(before);
     for (const texts of Object.values(LIST_TEXT)) expect(await page.getByText(texts.error).count()).toBe(0);
     expect(unexpected(problems, [/status of 500/, /\/rest\/v1\//, /refresh|load|fail/i])).toEqual([]);
@@ -218,9 +217,9 @@ describe('the refresh', () => {
 
   it('keeps the built content when the revision moved but the lists fail, and shows no error text', async () => {
     const changed = 'PET bottles and trays (changed, then unreadable)';
-    await backend.sql(`update material_coverage set name = $2 where id = $1`, [PET, changed]);
+    await backend().sql(`update material_coverage set name = $2 where id = $1`, [PET, changed]);
     // The question answers; every list read that follows fails.
-    backend.intercept((request) =>
+    backend().intercept((request) =>
       request.method === 'GET' && request.path.startsWith('/rest/v1/') && !request.path.startsWith('/rest/v1/rpc/')
         ? { status: 500, body: '{"message":"list outage"}' }
         : undefined,
@@ -230,14 +229,14 @@ describe('the refresh', () => {
       const before = await coverageHeadings(page);
       const reads = await refreshReads();
       expect(reads.map((r) => r.status)).toEqual([500, 500, 500, 500]);
-      expect(revisionRequestsOf(backend).map((r) => r.status)).toEqual([200]);
+      expect(revisionRequestsOf(backend()).map((r) => r.status)).toEqual([200]);
       await page.waitForTimeout(1000);
       expect(await coverageHeadings(page)).toEqual(before);
       expect(before).not.toContain(changed);
       for (const texts of Object.values(LIST_TEXT)) expect(await page.getByText(texts.error).count()).toBe(0);
       expect(unexpected(problems, [/status of 500/, /\/rest\/v1\//, /refresh|load|fail/i])).toEqual([]);
     } finally {
-      backend.intercept(null);
+      backend().intercept(null);
     }
   });
 });
@@ -249,7 +248,7 @@ describe('an open page, its clock fast-forwarded', () => {
   const title = 'Sachets on the live line, edited while open';
 
   it('costs the backend at most 7 requests, one preflight and 4 KB in 10 minutes, and shows an edit within the next 6 without a shift', async () => {
-    const watched = await watchPage(browser, site(), backend);
+    const watched = await watchPage(browser, site(), backend());
     pages.push(watched);
     const { page, problems } = watched;
     const timeline = page.getByRole('region', { name: TIMELINE.scrollRegionLabel, exact: true });
@@ -277,9 +276,9 @@ describe('an open page, its clock fast-forwarded', () => {
     watched.since();
     const shiftBefore = await layoutShift(page);
     // An editor's change, as Supabase's REST interface takes it with the service key.
-    const edit = await fetch(`${backend.url}/rest/v1/timeline?id=eq.${RENAMED_TIMELINE.id}`, {
+    const edit = await fetch(`${backend().url}/rest/v1/timeline?id=eq.${RENAMED_TIMELINE.id}`, {
       method: 'PATCH',
-      headers: { apikey: backend.serviceKey, Authorization: `Bearer ${backend.serviceKey}`, 'Content-Type': 'application/json' },
+      headers: { apikey: backend().serviceKey, Authorization: `Bearer ${backend().serviceKey}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ title }),
     });
     expect(edit.status).toBe(204);
@@ -293,7 +292,7 @@ describe('an open page, its clock fast-forwarded', () => {
     expect(await layoutShift(page)).toBe(shiftBefore);
     const edited = await watched.traffic();
     expect(edited.requests.filter((r) => r.status !== 200)).toEqual([]);
-    expect(listReadsOf(backend).length).toBe(4);
+    expect(listReadsOf(backend()).length).toBe(4);
     console.log(
       `refresh traffic: 10 idle minutes ${idle.requests.length} requests, ${idle.preflights.length} preflights, ${idle.bodyBytes} B; ` +
         `after the edit ${edited.requests.length} requests, ${edited.preflights.length} preflights, ${edited.bodyBytes} B`,
@@ -339,7 +338,7 @@ describe('contact submissions', () => {
   async function expectRefusedAndKept(dialog: Locator, problems: Problem[], status: number) {
     await expectTypedKept(dialog);
     expect(browserCalls('/functions/v1/')).toHaveLength(0);
-    expect(await backend.sql(`select id from contact_submissions`)).toEqual([]);
+    expect(await backend().sql(`select id from contact_submissions`)).toEqual([]);
     const refusal = new RegExp(`status of ${status}`);
     expect(unexpected(problems, [CONNECTION_TEST, refusal, /contact_submissions/, /submission failed/i])).toEqual([]);
   }
@@ -381,22 +380,22 @@ describe('contact submissions', () => {
     );
     expect(notifies).toHaveLength(1);
     const notify = notifies[0] as LoggedRequest;
-    expect(backend.requests.indexOf(notify)).toBeGreaterThan(backend.requests.indexOf(insert));
-    expect(notify.headers.authorization).toBe(`Bearer ${backend.anonKey}`);
+    expect(backend().requests.indexOf(notify)).toBeGreaterThan(backend().requests.indexOf(insert));
+    expect(notify.headers.authorization).toBe(`Bearer ${backend().anonKey}`);
     expect(notify.headers['content-type']).toMatch(/^application\/json/);
     expect(notify.body).toEqual(body);
 
-    const rows = await backend.sql<Record<string, unknown>>(
+    const rows = await backend().sql<Record<string, unknown>>(
       `select id, name, email, company, message, type, notified_at from contact_submissions`,
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: body.id, ...typed, type: 'contact' });
     const emails = await waitFor(
-      async () => backend.emails,
+      async () => backend().emails,
       (list) => list.length > 0,
       20_000,
     );
-    expect({ emails: emails.length, functionOutput: emails.length ? '' : backend.functionOutput() }).toEqual({
+    expect({ emails: emails.length, functionOutput: emails.length ? '' : backend().functionOutput() }).toEqual({
       emails: 1,
       functionOutput: '',
     });
@@ -409,7 +408,7 @@ describe('contact submissions', () => {
   });
 
   it('shows the inline error and keeps the typed text when the backend fails the write', async () => {
-    backend.failWrites(true);
+    backend().failWrites(true);
     const { page, problems } = await visit();
     const dialog = await openContact(page);
     await fillAndSend(dialog, withoutCompany);
@@ -421,7 +420,7 @@ describe('contact submissions', () => {
 
   it('never blames the visitor when others filled the overall ceiling (PT503): an honest text and a mailto: with their message', async () => {
     // The window holds as many admissions from others as the ceiling allows.
-    await backend.db.query(
+    await backend().db.query(
       `insert into private.inquiry_writes (client) select '198.51.100.' || (i % 250) from generate_series(1, (select inserts_overall from private.inquiry_limits)) as i`,
     );
     try {
@@ -443,13 +442,13 @@ describe('contact submissions', () => {
       // This build has no Turnstile: nothing goes to the function.
       await expectRefusedAndKept(dialog, problems, 503);
     } finally {
-      await backend.db.query('delete from private.inquiry_writes');
+      await backend().db.query('delete from private.inquiry_writes');
     }
   });
 
   it('shows its own text for too many inquiries from one address (HTTP 429), and keeps the typed text', async () => {
     // Ten inquiries from this machine's address in the last minutes, as the pre-request hook counts them.
-    await backend.db.query(`insert into private.inquiry_writes (client) select '127.0.0.1' from generate_series(1, 10)`);
+    await backend().db.query(`insert into private.inquiry_writes (client) select '127.0.0.1' from generate_series(1, 10)`);
     try {
       const { page, problems } = await visit();
       const dialog = await openContact(page);
@@ -461,12 +460,12 @@ describe('contact submissions', () => {
       expect(inserts.map((r) => [r.status, r.headers['x-forwarded-for']])).toEqual([[429, '127.0.0.1']]);
       await expectRefusedAndKept(dialog, problems, 429);
     } finally {
-      await backend.db.query('delete from private.inquiry_writes');
+      await backend().db.query('delete from private.inquiry_writes');
     }
   });
 
   it('delivers an inquiry whose notify call met a Resend outage through the scheduled sweep, once', async () => {
-    backend.resend.failWith(503);
+    backend().resend.failWith(503);
     const { page, problems } = await visit();
     const dialog = await openContact(page);
     await fillAndSend(dialog, withoutCompany);
@@ -477,14 +476,14 @@ describe('contact submissions', () => {
       (calls) => calls.length > 0,
     );
     expect(notify.map((r) => r.status)).toEqual([502]);
-    expect(backend.emails).toHaveLength(0);
+    expect(backend().emails).toHaveLength(0);
 
-    backend.resend.failWith(null);
-    await backend.sql('update contact_submissions set notify_next_at = now()');
-    const run = await backend.runSweep();
+    backend().resend.failWith(null);
+    await backend().sql('update contact_submissions set notify_next_at = now()');
+    const run = await backend().runSweep();
     expect(run.body).toEqual({ sent: 1, retrying: 0, released: 0, digested: 0 });
-    expect((await backend.runSweep()).body).toEqual({ sent: 0, retrying: 0, released: 0, digested: 0 });
-    expect(backend.emails.map((email) => email.idempotencyKey)).toEqual([(notify[0]?.body as { id: string }).id]);
+    expect((await backend().runSweep()).body).toEqual({ sent: 0, retrying: 0, released: 0, digested: 0 });
+    expect(backend().emails.map((email) => email.idempotencyKey)).toEqual([(notify[0]?.body as { id: string }).id]);
     expect(unexpected(problems, [CONNECTION_TEST, /\b502\b/, /notification failed/i])).toEqual([]);
   });
 });

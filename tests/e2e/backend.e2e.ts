@@ -4,30 +4,22 @@ import { readFileSync } from 'node:fs';
 import { COVERAGE, SNAPSHOT, TIMELINE } from '../../src/content/copy';
 import { SITE } from '../../src/content/site';
 import { withRole } from 'gatsby-source-supabase-content/embedded-db';
-import type { LocalBackend, LoggedRequest } from 'local-supabase';
+import type { LoggedRequest } from 'local-supabase';
 import {
   BACKEND_MATERIAL,
   HIDDEN_SEED_MATERIAL,
   RENAMED_FEATURE,
   RENAMED_TIMELINE,
-  startBackendAtBuildPort,
+  backendAtBuildPortForTheFile,
 } from './support/backend-content';
 import { browserForTheFile } from './support/file-browser';
 import { backendBuildFiles } from './support/site-build';
 
-let backend: LocalBackend;
+const backend = backendAtBuildPortForTheFile();
 const { visit } = browserForTheFile();
 
-beforeAll(async () => {
-  backend = await startBackendAtBuildPort();
-}, 60_000);
-
-afterAll(async () => {
-  await backend?.stop();
-});
-
 async function anonList(sql: string): Promise<string[]> {
-  const rows = await withRole(backend.db, 'anon', async (tx) => (await tx.query<{ text: string }>(sql)).rows);
+  const rows = await withRole(backend().db, 'anon', async (tx) => (await tx.query<{ text: string }>(sql)).rows);
   return rows.map((row) => row.text);
 }
 
@@ -48,7 +40,7 @@ it('read the content revision, then the three tables over PostgREST as anon, wit
     filters: ['eq.true', 'order_index.asc'],
     role: 'anon',
     status: 200,
-    apikey: backend.anonKey,
+    apikey: backend().anonKey,
   });
   // The revision first: an edit made while the lists are read can only make the page re-read them.
   expect(calls[0]).toEqual({
@@ -56,7 +48,7 @@ it('read the content revision, then the three tables over PostgREST as anon, wit
     filters: [undefined, undefined],
     role: 'anon',
     status: 200,
-    apikey: backend.anonKey,
+    apikey: backend().anonKey,
   });
   expect(calls.slice(1)).toEqual(
     expect.arrayContaining([

@@ -15,8 +15,7 @@ import { SITES_DIR } from './support/site-build';
 import { injectScriptAtRunTime, takeRefusals, type TrackedPage } from './support/browser';
 import { browserForTheFile } from './support/file-browser';
 import { scrollThrough, settled, waitFor } from './support/page-helpers';
-import type { LocalBackend } from 'local-supabase';
-import { startBackendAtBuildPort } from './support/backend-content';
+import { backendAtBuildPortForTheFile } from './support/backend-content';
 import { buildSite } from './support/site-build';
 import { headersForPath, parseHeadersFile, parseVercelHeaders } from 'static-host';
 
@@ -135,11 +134,7 @@ describe('on Netlify and Cloudflare Pages (public/_headers)', () => {
 describe('the Vercel production build (VERCEL=1, VERCEL_PROJECT_PRODUCTION_URL, REQUIRE_BACKEND=1)', () => {
   const host = `https://${VERCEL_BUILD_ENV.VERCEL_PROJECT_PRODUCTION_URL}`;
   // The page re-reads its lists from the backend it was built against.
-  let backend: LocalBackend;
-  beforeAll(async () => {
-    backend = await startBackendAtBuildPort();
-  }, 60_000);
-  afterAll(() => backend?.stop());
+  backendAtBuildPortForTheFile();
 
   it("loads Vercel's analytics script once the page is interactive, under vercel.json's headers and its meta policy", async () => {
     // Not in the HTML, where it would compete with the first paint: added when the browser is idle.

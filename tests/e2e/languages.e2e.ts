@@ -5,13 +5,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import type { LocalBackend } from 'local-supabase';
 import { COVERAGE, SNAPSHOT, TIMELINE } from '../../src/content/copy';
 import { EN } from '../../src/content/dictionaries/en';
 import { INDONESIAN } from '../../src/content/dictionaries/id';
 import { MODAL_COPY } from '../../src/content/modal';
 import { hydrated, launchBrowser, openPage, screenshot, type TrackedPage } from './support/browser';
-import { BACKEND_MATERIAL, UNTRANSLATED, startBackendAtBuildPort } from './support/backend-content';
+import { BACKEND_MATERIAL, UNTRANSLATED, backendAtBuildPortForTheFile } from './support/backend-content';
 import { SITES_DIR } from './support/site-build';
 
 const SITE = process.env.E2E_BACKEND_SITE_URL as string;
@@ -19,12 +18,11 @@ const BUILT = path.join(SITES_DIR, 'backend');
 // The address of the backend build (global-setup.ts, Vercel's production host name).
 const ADDRESS = 'https://adasorter.example';
 
-let backend: LocalBackend;
+const backend = backendAtBuildPortForTheFile();
 let browser: Browser;
 const pages: TrackedPage[] = [];
 
 beforeAll(async () => {
-  backend = await startBackendAtBuildPort();
   browser = await launchBrowser();
 }, 60_000);
 
@@ -36,7 +34,6 @@ afterEach(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await backend?.stop();
 });
 
 async function open(pathname: string, width = 390) {
@@ -107,7 +104,7 @@ describe('/id/ in a phone browser (390 px)', () => {
       const page = await open(pathname);
       return page.getByRole('region', { name: title }).getByRole('heading', { level: 3 }).allInnerTexts();
     };
-    const rows = await backend.sql<{ name: string; name_ind: string | null }>(
+    const rows = await backend().sql<{ name: string; name_ind: string | null }>(
       `select name, name_ind from material_coverage where is_active order by order_index`,
     );
     const english = await names('/', COVERAGE.title);

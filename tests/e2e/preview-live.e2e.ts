@@ -5,11 +5,10 @@
 // The page's clock is fake and moved on a round at a time, so the banner asks again at once rather
 // than a quarter of a minute later; the answers themselves come from the backend in real time.
 import type { Page } from 'playwright-core';
-import type { LocalBackend } from 'local-supabase';
 import { PREVIEW_TEXT } from '../../src/content/preview';
 import { LIVE_STATE_INTERVAL_MS } from '../../src/hooks/useLiveState';
 import { insertPreviewLink } from '../support/preview-links';
-import { RENAMED_TIMELINE, startBackendAtBuildPort } from './support/backend-content';
+import { RENAMED_TIMELINE, backendAtBuildPortForTheFile } from './support/backend-content';
 import { browserForTheFile } from './support/file-browser';
 import { waitFor } from './support/page-helpers';
 
@@ -19,17 +18,12 @@ const previewUrl = () => `${process.env.E2E_BACKEND_SITE_URL ?? ''}/preview/#tok
 const ANSWER_MS = 2_000;
 const ROUNDS_TIMEOUT_MS = 30_000;
 
-let backend: LocalBackend;
+const backend = backendAtBuildPortForTheFile();
 const { visit } = browserForTheFile();
 
 beforeAll(async () => {
-  backend = await startBackendAtBuildPort();
-  await insertPreviewLink((sql, params) => backend.db.query(sql, params), TOKEN);
+  await insertPreviewLink((sql, params) => backend().db.query(sql, params), TOKEN);
 }, 60_000);
-
-afterAll(async () => {
-  await backend?.stop();
-});
 
 const banner = (page: Page) => page.getByRole('region', { name: PREVIEW_TEXT.title });
 const liveState = (page: Page) => () => banner(page).getAttribute('data-live-state');
@@ -52,9 +46,9 @@ it('says live, then pending after an edit without a reload, then that the last b
   // A reload would lose this mark.
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
 
-  const edited = await fetch(`${backend.url}/rest/v1/timeline?id=eq.${RENAMED_TIMELINE.id}`, {
+  const edited = await fetch(`${backend().url}/rest/v1/timeline?id=eq.${RENAMED_TIMELINE.id}`, {
     method: 'PATCH',
-    headers: { apikey: backend.serviceKey, Authorization: `Bearer ${backend.serviceKey}`, 'Content-Type': 'application/json' },
+    headers: { apikey: backend().serviceKey, Authorization: `Bearer ${backend().serviceKey}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ title: 'Sachets on the live line, edited after the build' }),
   });
   expect(edited.status).toBe(204);
@@ -63,7 +57,7 @@ it('says live, then pending after an edit without a reload, then that the last b
   expect(pending).toMatch(/^Waiting for the build: the site shows the content of .+; 1 edit since$/);
 
   // The rebuild's maximum wait, made short: the site has now been behind longer than that.
-  await backend.db.query(`update private.site_rebuild set max_wait = interval '1 second'`);
+  await backend().db.query(`update private.site_rebuild set max_wait = interval '1 second'`);
   expect(await roundsUntil(page, 'stale')).toBe('stale');
   const stale = await banner(page).getByRole('status').textContent();
   expect(stale).toContain(PREVIEW_TEXT.live.stale);

@@ -8,11 +8,10 @@ import path from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { TIMELINE } from '../../src/content/copy';
 import { PREVIEW_TEXT } from '../../src/content/preview';
-import type { LocalBackend } from 'local-supabase';
 import { insertPreviewLink, type LinkState } from '../support/preview-links';
 import { openPage, type TrackedPage } from './support/browser';
 import { browserForTheFile } from './support/file-browser';
-import { startBackendAtBuildPort } from './support/backend-content';
+import { backendAtBuildPortForTheFile } from './support/backend-content';
 import { publishedSeedContent, settledScrollLeft, waitFor } from './support/page-helpers';
 import { SITES_DIR } from './support/site-build';
 
@@ -24,31 +23,26 @@ const editorUrl = (token = TOKEN) => `${site()}/preview/edit/#token=${token}`;
 // Answers to refused links are the point of some tests, not problems of the page.
 const rpc = (url: string) => url.includes('/rest/v1/rpc/');
 
-let backend: LocalBackend;
+const backend = backendAtBuildPortForTheFile();
 const { browser, visit } = browserForTheFile();
 
-const addLink = (token: string, state: LinkState = {}) => insertPreviewLink((sql, params) => backend.db.query(sql, params), token, state);
+const addLink = (token: string, state: LinkState = {}) => insertPreviewLink((sql, params) => backend().db.query(sql, params), token, state);
 
 async function timelineIds(): Promise<string[]> {
-  const { rows } = await backend.db.query<{ id: string }>('select id::text as id from public.timeline order by order_index, id');
+  const { rows } = await backend().db.query<{ id: string }>('select id::text as id from public.timeline order by order_index, id');
   return rows.map((row) => row.id);
 }
 
 const open = (url: string): Promise<TrackedPage> => visit(url, { ignoreRequest: rpc });
 
 beforeAll(async () => {
-  backend = await startBackendAtBuildPort();
-  await backend.db.query(
+  await backend().db.query(
     `insert into public.timeline (period, title, description, status, icon, is_active, order_index)
      values ($1, $2, 'Not announced yet.', 'upcoming', 'Target', false, 35)`,
     [DRAFT.period, DRAFT.title],
   );
   await addLink(TOKEN);
 }, 60_000);
-
-afterAll(async () => {
-  await backend?.stop();
-});
 
 const timelineItems = (scope: Page | Frame): Locator => scope.locator('#timeline li[data-item-id]');
 

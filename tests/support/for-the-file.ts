@@ -3,15 +3,20 @@
 
 /**
  * Opens `open()` before the first test and closes it after the last. The accessor throws in a test
- * that runs although opening failed, naming `what`, so the failure points at beforeAll.
+ * that runs although opening failed, naming `what`, so the failure points at beforeAll. What opens
+ * only after beforeAll's timeout is closed too: on a slow machine it would otherwise outlive the
+ * file, holding its port or server into the next file.
  */
 export function forTheFile<T>(what: string, open: () => Promise<T>, close: (opened: T) => Promise<void>, openTimeoutMs = 120_000): () => T {
+  let opening: Promise<T> | undefined;
   let opened: T | undefined;
   beforeAll(async () => {
-    opened = await open();
+    opening = open();
+    opened = await opening;
   }, openTimeoutMs);
   afterAll(async () => {
-    if (opened !== undefined) await close(opened);
+    const late = await opening?.catch(() => undefined);
+    if (late !== undefined) await close(late);
   }, 30_000);
   return () => {
     if (opened === undefined) throw new Error(`${what} did not start; see beforeAll`);

@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PROJECT_SCHEMA, startLocalBackend, type LocalBackend } from 'local-supabase';
+import { forTheFile } from '../../support/for-the-file';
 import { photoFile } from '../../support/photos';
 import { SITES_DIR } from './site-build';
 
@@ -181,4 +182,13 @@ export async function startBackendAtBuildPort(): Promise<LocalBackend> {
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
+}
+
+/**
+ * The backend at the build's port for the calling test file (or describe block): started before
+ * its first test, stopped after its last, also when the start outlived beforeAll's timeout, since a
+ * backend left holding the port fails every later file. Call where hooks may be registered.
+ */
+export function backendAtBuildPortForTheFile(): () => LocalBackend {
+  return forTheFile('the local backend at the build port', startBackendAtBuildPort, (backend) => backend.stop(), 60_000);
 }
