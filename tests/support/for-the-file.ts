@@ -15,8 +15,9 @@ export function forTheFile<T>(what: string, open: () => Promise<T>, close: (open
     opened = await opening;
   }, openTimeoutMs);
   afterAll(async () => {
-    const late = await opening?.catch(() => undefined);
-    if (late !== undefined) await close(late);
+    // Awaited rather than read from `opened`, which a start that outlived beforeAll never set.
+    const result = await opening?.catch(() => undefined);
+    if (result !== undefined) await close(result);
   }, 30_000);
   return () => {
     if (opened === undefined) throw new Error(`${what} did not start; see beforeAll`);
