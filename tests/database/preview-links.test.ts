@@ -19,7 +19,8 @@ import {
   type PostgresCluster,
 } from '../support/postgres';
 import { LEGACY_PROJECTS } from './fixtures/legacy-projects';
-import { sharedClusterForTheFile } from '../support/shared-postgres';
+import { openProjectDatabase, sharedClusterForTheFile } from '../support/shared-postgres';
+import { forTheFile } from '../support/for-the-file';
 import { runPreviewLink } from '../../scripts/preview-link/run';
 
 const run = promisify(execFile);
@@ -37,20 +38,29 @@ interface CommandResult {
   stderr: string;
 }
 
-/** This process's environment without the build's settings, reading `cluster`'s database. */
-function commandEnv(cluster: PostgresCluster, env: Record<string, string>): Record<string, string | undefined> {
+/** A database the command reads, on a local cluster. */
+interface Target {
+  port: number;
+  database: string;
+}
+
+/** A cluster's own `postgres` database. */
+const postgresOf = (cluster: PostgresCluster): Target => ({ port: cluster.port, database: 'postgres' });
+
+/** This process's environment without the build's settings, reading `target`. */
+function commandEnv(target: Target, env: Record<string, string>): Record<string, string | undefined> {
   const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !(BUILD_SETTINGS as readonly string[]).includes(name)));
-  return { ...base, SUPABASE_DB_URL: `postgresql://postgres@127.0.0.1:${cluster.port}/postgres`, ...env };
+  return { ...base, SUPABASE_DB_URL: `postgresql://postgres@127.0.0.1:${target.port}/${target.database}`, ...env };
 }
 
 /**
- * npm run preview-link as an operator runs it, against `cluster`'s database: its script's command,
+ * npm run preview-link as an operator runs it, against `target`: its script's command,
  * without npm's own start (backend-command.test.ts runs it through npm).
  */
-async function previewLinkCommand(cluster: PostgresCluster, args: string[], env: Record<string, string> = {}): Promise<CommandResult> {
+async function previewLinkCommand(target: Target, args: string[], env: Record<string, string> = {}): Promise<CommandResult> {
   const [program, ...scriptArgs] = scriptCommand('preview-link');
   try {
-    const { stdout, stderr } = await run(program, [...scriptArgs, ...args], { cwd: REPO_ROOT, env: commandEnv(cluster, env) });
+    const { stdout, stderr } = await run(program, [...scriptArgs, ...args], { cwd: REPO_ROOT, env: commandEnv(target, env) });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -59,10 +69,10 @@ async function previewLinkCommand(cluster: PostgresCluster, args: string[], env:
 }
 
 /** The same run in this process: what it would write to standard output and standard error. */
-async function previewLink(cluster: PostgresCluster, args: string[], env: Record<string, string> = {}): Promise<CommandResult> {
+async function previewLink(target: Target, args: string[], env: Record<string, string> = {}): Promise<CommandResult> {
   const result = { stdout: '', stderr: '' };
   const code = await runPreviewLink({
-    env: commandEnv(cluster, env),
+    env: commandEnv(target, env),
     args,
     out: (line) => void (result.stdout += `${line}\n`),
     err: (line) => void (result.stderr += `${line}\n`),
@@ -121,12 +131,11 @@ function okValue<T>(outcome: Outcome<T>): T {
 }
 
 describe('preview links on PostgreSQL 15', () => {
-  const cluster = clusterForTheFile();
+  const project = forTheFile('a copy of the project database', openProjectDatabase, (db) => db.close());
   let client: Client;
 
   beforeAll(async () => {
-    client = cluster().client;
-    await loadSupabaseFiles(client);
+    client = project().client;
     // An editor's draft, between two published milestones.
     await client.query(
       `insert into public.timeline (period, title, description, status, icon, is_active, order_index)
@@ -136,8 +145,8 @@ describe('preview links on PostgreSQL 15', () => {
   }, 120_000);
 
   test('the command prints a /preview/ link whose token is 256 random bits, different each time', async () => {
-    const first = await previewLink(cluster(), ['--site', `${SITE}/`, '--label', 'first']);
-    const second = await previewLink(cluster(), ['--site', SITE]);
+    const first = await previewLink(project(), ['--site', `${SITE}/`, '--label', 'first']);
+    const second = await previewLink(project(), ['--site', SITE]);
     expect(first.stdout.startsWith(`${SITE}/preview/#token=`)).toBe(true);
     expect(tokenOf(first)).toHaveLength(43);
     expect(tokenOf(first)).not.toBe(tokenOf(second));
@@ -145,15 +154,15 @@ describe('preview links on PostgreSQL 15', () => {
   });
 
   test("the site address defaults to the build's (SITE_URL), and without one the command says what to pass", async () => {
-    const built = await previewLinkCommand(cluster(), [], { SITE_URL: 'https://adasorter.example/' });
+    const built = await previewLinkCommand(project(), [], { SITE_URL: 'https://adasorter.example/' });
     expect(built.stdout).toMatch(/^https:\/\/adasorter\.example\/preview\/#token=/);
-    const none = await previewLinkCommand(cluster(), []);
+    const none = await previewLinkCommand(project(), []);
     expect(none).toMatchObject({ code: 2, stdout: '' });
     expect(none.stderr).toContain('--site URL');
   });
 
   test('the database keeps a hash of the token, and no table of it holds the token itself', async () => {
-    const token = tokenOf(await previewLink(cluster(), ['--site', SITE, '--label', 'dump']));
+    const token = tokenOf(await previewLink(project(), ['--site', SITE, '--label', 'dump']));
     // Every row of every table in the database, as text, the way a dump would show it.
     const { rows: tables } = await client.query<{ name: string }>(
       `select format('%I.%I', n.nspname, c.relname) as name
@@ -171,7 +180,7 @@ describe('preview links on PostgreSQL 15', () => {
   });
 
   test('preview_content as anon with the token returns every row, the draft flagged inactive in its place', async () => {
-    const token = tokenOf(await previewLink(cluster(), ['--site', SITE, '--label', 'content']));
+    const token = tokenOf(await previewLink(project(), ['--site', SITE, '--label', 'content']));
     const content = okValue(await previewContent(client, token));
     expect(content.label).toBe('content');
     const titles = content.lists.timeline.map((row) => [row.title, row.is_active]);
@@ -212,7 +221,7 @@ describe('preview links on PostgreSQL 15', () => {
   });
 
   test('arrange_content as anon reverses the timeline in the database, drafts included, in steps of 10', async () => {
-    const token = tokenOf(await previewLink(cluster(), ['--site', SITE, '--label', 'arrange']));
+    const token = tokenOf(await previewLink(project(), ['--site', SITE, '--label', 'arrange']));
     const before = await timelineOrder(client);
     const reversed = before.map((row) => row.id).reverse();
     const moving = before.filter((row, index) => row.order_index !== (before.length - index) * 10).length;
@@ -225,7 +234,7 @@ describe('preview links on PostgreSQL 15', () => {
   });
 
   test('a saved order moves the content revision once, so open pages read the new order; the same order again leaves it', async () => {
-    const token = tokenOf(await previewLink(cluster(), ['--site', SITE, '--label', 'revision']));
+    const token = tokenOf(await previewLink(project(), ['--site', SITE, '--label', 'revision']));
     const revision = async () =>
       (await client.query<{ revision: string }>('select public.content_revision()::text as revision')).rows[0]!.revision;
     const before = await revision();
@@ -238,7 +247,7 @@ describe('preview links on PostgreSQL 15', () => {
   });
 
   test('arrange_content refuses what is not the whole list once, and changes nothing', async () => {
-    const token = tokenOf(await previewLink(cluster(), ['--site', SITE]));
+    const token = tokenOf(await previewLink(project(), ['--site', SITE]));
     const ids = (await timelineOrder(client)).map((row) => row.id);
     const { rows: cards } = await client.query<{ id: string }>(
       `select id::text as id from public.feature_cards where classification = 'adasorter'`,
@@ -270,12 +279,12 @@ describe('preview links on PostgreSQL 15', () => {
   });
 
   test('after --revoke the same call is refused as revoked and changes nothing; --revoke LABEL revokes that link alone', async () => {
-    const kept = tokenOf(await previewLink(cluster(), ['--site', SITE, '--label', 'kept']));
-    const anna = tokenOf(await previewLink(cluster(), ['--site', SITE, '--label', 'anna']));
+    const kept = tokenOf(await previewLink(project(), ['--site', SITE, '--label', 'kept']));
+    const anna = tokenOf(await previewLink(project(), ['--site', SITE, '--label', 'anna']));
     const ids = (await timelineOrder(client)).map((row) => row.id);
     const reversed = [...ids].reverse();
 
-    await expect(previewLink(cluster(), ['--revoke', 'anna'])).resolves.toMatchObject({
+    await expect(previewLink(project(), ['--revoke', 'anna'])).resolves.toMatchObject({
       code: 0,
       stdout: 'Revoked 1 link labelled "anna".\n',
     });
@@ -285,9 +294,9 @@ describe('preview links on PostgreSQL 15', () => {
     });
     expect((await timelineOrder(client)).map((row) => row.id)).toEqual(ids);
     expect(await previewContent(client, kept)).toHaveProperty('ok');
-    await expect(previewLink(cluster(), ['--revoke', 'anna'])).resolves.toMatchObject({ code: 1 });
+    await expect(previewLink(project(), ['--revoke', 'anna'])).resolves.toMatchObject({ code: 1 });
 
-    const revokeAll = await previewLink(cluster(), ['--revoke']);
+    const revokeAll = await previewLink(project(), ['--revoke']);
     expect(revokeAll.stdout).toMatch(/^Revoked \d+ links\.\n$/);
     await expect(arrangeContent(client, kept, 'timeline', reversed)).resolves.toEqual({
       refused: REVOKED,
@@ -298,7 +307,7 @@ describe('preview links on PostgreSQL 15', () => {
   });
 
   test('a link works for --days, then is refused as expired', async () => {
-    const token = tokenOf(await previewLink(cluster(), ['--site', SITE, '--days', '2', '--label', 'two days']));
+    const token = tokenOf(await previewLink(project(), ['--site', SITE, '--days', '2', '--label', 'two days']));
     const { rows } = await client.query<{ hours: number }>(
       `select round(extract(epoch from expires_at - now()) / 3600)::int as hours from private.preview_links where label = 'two days'`,
     );
@@ -310,7 +319,7 @@ describe('preview links on PostgreSQL 15', () => {
   });
 
   test('--read-only makes a link that previews but cannot arrange; --days stops at 30', async () => {
-    const made = await previewLink(cluster(), ['--site', SITE, '--read-only', '--label', 'read only']);
+    const made = await previewLink(project(), ['--site', SITE, '--read-only', '--label', 'read only']);
     expect(made.stderr).toMatch(/^Read-only; works until /);
     const token = tokenOf(made);
     expect(await previewContent(client, token)).toHaveProperty('ok');
@@ -318,8 +327,8 @@ describe('preview links on PostgreSQL 15', () => {
       refused: 'PT403',
       message: 'preview link is read-only',
     });
-    expect(await previewLinkCommand(cluster(), ['--site', SITE, '--days', '31'])).toMatchObject({ code: 2, stdout: '' });
-    expect(tokenOf(await previewLink(cluster(), ['--site', SITE, '--days', '30', '--label', 'a month']))).toBeTruthy();
+    expect(await previewLinkCommand(project(), ['--site', SITE, '--days', '31'])).toMatchObject({ code: 2, stdout: '' });
+    expect(tokenOf(await previewLink(project(), ['--site', SITE, '--days', '30', '--label', 'a month']))).toBeTruthy();
   });
 
   test('anon reaches neither the links nor the private helpers directly', async () => {
@@ -366,7 +375,7 @@ describeWithPgCron('an arrangement and the rebuild (pg_cron)', () => {
     ).rows[0];
 
   test('a saved order is one pending change of its table for the quiet-minute rebuild; the same order again is none', async () => {
-    const token = tokenOf(await previewLink(cluster(), ['--site', SITE]));
+    const token = tokenOf(await previewLink(postgresOf(cluster()), ['--site', SITE]));
     await cluster().client.query(`update private.site_rebuild set pending_statements = 0, pending_tables = '{}'`);
     const { rows } = await cluster().client.query<{ id: string }>(
       `select id::text as id from public.feature_cards where classification = 'worker' order by order_index desc`,
