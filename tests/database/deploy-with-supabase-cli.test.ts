@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT, SUPABASE_PATHS, migrationFiles, runFiles, type Row, type ScratchDatabase } from '../support/database';
 import { scriptCommand } from '../support/package-script';
-import { openPostgresScratchDatabase } from '../support/postgres';
+import { openPostgresScratchDatabase, superuserUrl } from '../support/postgres';
 import { sharedClusterForTheFile } from '../support/shared-postgres';
 import { LEGACY_PROJECTS } from './fixtures/legacy-projects';
 import { TABLES, catalogue, tableExists, tableRows, type Catalogue } from './support/catalogue';
@@ -22,7 +22,7 @@ const cluster = sharedClusterForTheFile();
 /** `npm run db:push -- --db-url …` as an operator types it (without npm's own start); resolves with what the CLI printed. */
 async function push(db: ScratchDatabase, ...flags: string[]): Promise<string> {
   const [{ name }] = (await db.results('select current_database() as name'))[0] as [{ name: string }];
-  const url = `postgresql://postgres@127.0.0.1:${cluster().port}/${name}?sslmode=disable`;
+  const url = `${superuserUrl(cluster().port, name)}?sslmode=disable`;
   const [program, ...args] = scriptCommand('db:push');
   const { stdout, stderr } = await run(program, [...args, '--db-url', url, '--yes', ...flags], { cwd: REPO_ROOT, timeout: 90_000 });
   return `${stdout}${stderr}`;

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { startLocalBackend, type LocalBackend } from 'local-supabase';
 import { REPO_ROOT } from '../support/database';
 import { scriptCommand } from '../support/package-script';
-import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles } from '../support/postgres';
+import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles, superuserUrl } from '../support/postgres';
 import { whileCronJobsPaused } from '../support/cron-jobs';
 import { runDoctor } from '../../scripts/doctor/run';
 
@@ -48,7 +48,7 @@ describeWithPgCron('npm run doctor on PostgreSQL 15 with pg_cron', () => {
 
   const settings = (env: Record<string, string>) => {
     const { GATSBY_SUPABASE_URL: _url, GATSBY_SUPABASE_ANON_KEY: _key, ...rest } = process.env;
-    return { ...rest, SUPABASE_DB_URL: `postgresql://postgres@127.0.0.1:${cluster().port}/postgres`, ...env };
+    return { ...rest, SUPABASE_DB_URL: superuserUrl(cluster().port), ...env };
   };
 
   /** `npm run doctor` as an operator runs it: package.json's script in a process of its own. */

@@ -16,6 +16,7 @@ import {
   describeWithPgCron,
   loadSupabaseFiles,
   openPostgresScratchDatabase,
+  superuserUrl,
   type PostgresCluster,
 } from '../support/postgres';
 import { LEGACY_PROJECTS } from './fixtures/legacy-projects';
@@ -50,7 +51,7 @@ const postgresOf = (cluster: PostgresCluster): Target => ({ port: cluster.port, 
 /** This process's environment without the build's settings, reading `target`. */
 function commandEnv(target: Target, env: Record<string, string>): Record<string, string | undefined> {
   const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !(BUILD_SETTINGS as readonly string[]).includes(name)));
-  return { ...base, SUPABASE_DB_URL: `postgresql://postgres@127.0.0.1:${target.port}/${target.database}`, ...env };
+  return { ...base, SUPABASE_DB_URL: superuserUrl(target.port, target.database), ...env };
 }
 
 /**

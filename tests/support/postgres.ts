@@ -183,6 +183,9 @@ export async function startPostgresCluster(clusterOptions: ClusterOptions = {}):
   }
 }
 
+/** The superuser's address of `database` on a local cluster, as an operator passes it in SUPABASE_DB_URL or --db-url. */
+export const superuserUrl = (port: number, database = 'postgres') => `postgresql://postgres@127.0.0.1:${port}/${database}`;
+
 /** Stops a cluster started by startPostgresCluster in another process, and removes its directory. */
 export async function stopPostgresServer(directory: string, bindir: string): Promise<void> {
   const user = await serverUser();
