@@ -2,7 +2,7 @@
 //   tests: N passed, N failed[, N skipped]
 // Usage: tsx scripts/test.ts [unit|e2e] [path…] [Jest option…]
 // With paths, each runs in its own runner only: a file under tests/functions/ in Deno, any other in Jest.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -113,13 +113,52 @@ const isInside = (child: string, parent: string) => {
 /** A test path given on the command line: an existing file or folder of the repository. */
 const isTestPath = (arg: string) => !arg.startsWith('-') && existsSync(arg) && isInside(path.resolve(arg), REPO_ROOT);
 
+/** The repository's files that imports like `from './x.ts'` or `import('../y.ts')` name in `file`. */
+function localImports(file: string): string[] {
+  const source = readFileSync(file, 'utf8');
+  return [...source.matchAll(/\b(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) =>
+    path.resolve(path.dirname(file), match[1]),
+  );
+}
+
+/**
+ * With Jest's `-o` (`--onlyChanged`): the Deno test files that the uncommitted change touches, in
+ * themselves or in anything they import from the repository, as Jest picks its own suites.
+ */
+function changedDenoTests(): string[] {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
+  const changed = new Set(
+    [...git('diff', '--name-only', '-z', 'HEAD'), ...git('ls-files', '--others', '--exclude-standard', '-z')].map((file) =>
+      path.join(REPO_ROOT, file),
+    ),
+  );
+  const touches = (test: string) => {
+    const seen = new Set<string>();
+    const queue = [test];
+    for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+      if (seen.has(file) || !existsSync(file)) continue;
+      if (changed.has(file)) return true;
+      seen.add(file);
+      queue.push(...localImports(file));
+    }
+    return false;
+  };
+  const tests = readdirSync(DENO_TESTS).filter((name) => name.endsWith('_test.ts'));
+  return tests.map((name) => path.join(DENO_TESTS, name)).filter(touches);
+}
+
+const ONLY_CHANGED = ['-o', '--onlyChanged'];
+
 /**
  * The unit group: Jest and Deno side by side, or with paths only the runner each belongs to. The
  * other arguments go to Jest in their order, so that an option keeps its value.
  */
 function unitSteps(work: string, args: string[]): Step[] {
   const paths = args.filter(isTestPath);
-  if (paths.length === 0) return [jest(work, args), deno(work, [DENO_TESTS])];
+  if (paths.length === 0) {
+    const denoPaths = args.some((arg) => ONLY_CHANGED.includes(arg)) ? changedDenoTests() : [DENO_TESTS];
+    return [jest(work, args), ...(denoPaths.length > 0 ? [deno(work, denoPaths)] : [])];
+  }
   const forDeno = (arg: string) => isInside(path.resolve(arg), DENO_TESTS) || isInside(DENO_TESTS, path.resolve(arg));
   const forJest = (arg: string) => !isInside(path.resolve(arg), DENO_TESTS);
   const denoPaths = paths.filter(forDeno).map((arg) => (isInside(DENO_TESTS, path.resolve(arg)) ? DENO_TESTS : arg));
