@@ -116,9 +116,8 @@ const isTestPath = (arg: string) => !arg.startsWith('-') && existsSync(arg) && i
 /** The repository's files that imports like `from './x.ts'` or `import('../y.ts')` name in `file`. */
 function localImports(file: string): string[] {
   const source = readFileSync(file, 'utf8');
-  return [...source.matchAll(/\b(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) =>
-    path.resolve(path.dirname(file), match[1]),
-  );
+  const specifiers = [...source.matchAll(/\b(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map(([, specifier]) => specifier);
+  return specifiers.filter((specifier) => specifier !== undefined).map((specifier) => path.resolve(path.dirname(file), specifier));
 }
 
 /**
