@@ -61,10 +61,12 @@ comment on column public.contact_submissions.reply_due_at is
 comment on column public.contact_submissions.answered_how is
   'marked (the team pressed "Mark as answered") or deck_sent (the investor deck was emailed).';
 
--- Set on insert, whatever the writer sent: the promise is the database's, not the client's.
+-- Set on insert, whatever the writer sent: the promise is the database's, not the client's. As the
+-- owner, since visitors (anon) may not read the limits.
 create or replace function private.set_reply_due()
 returns trigger
 language plpgsql
+security definer
 set search_path = ''
 as $$
 begin
