@@ -1,4 +1,4 @@
-// The /act/ page's two calls: reading what a link would do (POST /rest/v1/rpc/inquiry_action_lookup,
+// The /act/ page's two calls: reading what a link would do (POST /rest/v1/rpc/action_link_lookup,
 // anon key; it changes nothing), and the press (the edge function, `{"act": token, "action"}`), the
 // only call that acts. Plain fetch: the page needs no client library.
 import type { ActionKind, AnsweredHow } from '../content/dictionaries/act';
@@ -39,7 +39,7 @@ const headers = (settings: BackendSettings) => ({
 export async function lookUpAction(settings: BackendSettings, token: string): Promise<ActionLinkView | null> {
   let response: Response;
   try {
-    response = await fetch(`${settings.url.replace(/\/+$/, '')}/rest/v1/rpc/inquiry_action_lookup`, {
+    response = await fetch(`${settings.url.replace(/\/+$/, '')}/rest/v1/rpc/action_link_lookup`, {
       method: 'POST',
       headers: headers(settings),
       body: JSON.stringify({ token }),
@@ -47,10 +47,10 @@ export async function lookUpAction(settings: BackendSettings, token: string): Pr
       signal: AbortSignal.timeout(DB_TIMEOUT_MS),
     });
   } catch (error) {
-    throw new BackendCallFailed('inquiry_action_lookup', 0, error instanceof Error ? error.message : String(error));
+    throw new BackendCallFailed('action_link_lookup', 0, error instanceof Error ? error.message : String(error));
   }
   if (response.status === 404) return null;
-  if (!response.ok) throw new BackendCallFailed('inquiry_action_lookup', response.status, '');
+  if (!response.ok) throw new BackendCallFailed('action_link_lookup', response.status, '');
   return (await response.json()) as ActionLinkView;
 }
 

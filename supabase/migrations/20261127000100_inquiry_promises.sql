@@ -9,7 +9,7 @@
 -- (token in the fragment). A token is 256 bits that the edge function derives per inquiry and action
 -- (HMAC under its service key, so every retry and reminder carries the same link); only its SHA-256
 -- is stored here, with its inquiry, its action ('answer' or 'send_deck'), an expiry (14 days) and
--- when it was used. Opening the page only reads (public.inquiry_action_lookup, anon); the press goes
+-- when it was used. Opening the page only reads (public.action_link_lookup, anon); the press goes
 -- to the edge function, which acts through public.inquiry_action_take (service role). A wrong,
 -- expired or mismatched token is one answer, reached by the same single index lookup.
 --
@@ -255,7 +255,7 @@ begin
 end;
 $$;
 
-create or replace function public.inquiry_action_lookup(token text)
+create or replace function public.action_link_lookup(token text)
 returns jsonb
 language sql
 stable
@@ -552,7 +552,7 @@ revoke all on function
   private.inquiry_deck_claim(public.contact_submissions, text),
   private.inquiries_to_remind(),
   private.keep_inquiry_promises(),
-  public.inquiry_action_lookup(text),
+  public.action_link_lookup(text),
   public.inquiry_actions_issue(jsonb),
   public.inquiry_action_take(text, text),
   public.inquiry_deck_claim_auto(text),
@@ -564,7 +564,7 @@ revoke all on function
   from public, anon, authenticated, service_role;
 -- The /act/ page reads with the anon key; the press and everything else is the edge function's.
 grant usage on schema private to anon;
-grant execute on function private.inquiry_action_lookup(text), public.inquiry_action_lookup(text) to anon;
+grant execute on function private.inquiry_action_lookup(text), public.action_link_lookup(text) to anon;
 grant execute on function
   public.inquiry_actions_issue(jsonb),
   public.inquiry_action_take(text, text),

@@ -155,7 +155,7 @@ describeWithPgCron('the promises job on PostgreSQL 15 with pg_cron', () => {
     const id = await inquiry(1, 'investor');
     await issue(id, 'answer', 'answer-token');
     await issue(id, 'send_deck', 'deck-token');
-    const read = await asAnon('select public.inquiry_action_lookup($1) as view', ['deck-token']);
+    const read = await asAnon('select public.action_link_lookup($1) as view', ['deck-token']);
     expect(read).toEqual({
       // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
       rows: [{ view: expect.objectContaining({ action: 'send_deck', type: 'investor', name: 'Ana', answered_at: null }) }],
@@ -164,7 +164,7 @@ describeWithPgCron('the promises job on PostgreSQL 15 with pg_cron', () => {
     await query(`update private.inquiry_action_tokens set expires_at = now() where token_hash = decode($1, 'hex')`, [sha256('deck-token')]);
     const refusals = [];
     for (const token of ['deck-token', 'no-such-token', ''])
-      refusals.push(await asAnon('select public.inquiry_action_lookup($1)', [token]));
+      refusals.push(await asAnon('select public.action_link_lookup($1)', [token]));
     expect(new Set(refusals.map((refusal) => JSON.stringify(refusal))).size).toBe(1);
     // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
     expect(refusals[0]).toEqual({ error: expect.stringMatching(/^PT404: This link is not valid/) });

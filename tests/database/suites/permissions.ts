@@ -397,7 +397,7 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
       'function preview_content(text)',
       'function preview_live_state(text,bigint)',
       // The team's /act/ page reads what an action link would do (tests/database/inquiry-promises-job.test.ts).
-      'function inquiry_action_lookup(text)',
+      'function action_link_lookup(text)',
     ];
 
     test.each(VISITORS)(

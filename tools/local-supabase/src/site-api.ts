@@ -64,7 +64,7 @@ export const NOTIFY_FUNCTIONS: Record<string, string> = {
 
 /** The team's /act/ page (the token of an action link): what the link would do. */
 export const ACTION_FUNCTIONS: Record<string, string> = {
-  inquiry_action_lookup: 'the /act/ page: the inquiry an action link names, read only',
+  action_link_lookup: 'the /act/ page: the inquiry an action link names, read only',
 };
 
 /** The editors' preview (docs/preview.md): anon calls them with the token of a preview link. */
