@@ -163,8 +163,7 @@ describeWithPgCron('the promises job on PostgreSQL 15 with pg_cron', () => {
     expect(JSON.stringify(read)).not.toContain('Hello');
     await query(`update private.inquiry_action_tokens set expires_at = now() where token_hash = decode($1, 'hex')`, [sha256('deck-token')]);
     const refusals = [];
-    for (const token of ['deck-token', 'no-such-token', ''])
-      refusals.push(await asAnon('select public.action_link_lookup($1)', [token]));
+    for (const token of ['deck-token', 'no-such-token', '']) refusals.push(await asAnon('select public.action_link_lookup($1)', [token]));
     expect(new Set(refusals.map((refusal) => JSON.stringify(refusal))).size).toBe(1);
     // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
     expect(refusals[0]).toEqual({ error: expect.stringMatching(/^PT404: This link is not valid/) });
