@@ -52,7 +52,7 @@ test('the team email links "Mark as answered" to every inquiry and "Send the dec
   const { rows } = await h.db.query<{ n: number }>('select count(*)::int as n from private.inquiry_action_tokens');
   assert.equal(rows[0]!.n, 3, 'one stored hash per link');
   const stored = await h.db.query<{ found: number }>(
-    'select count(*)::int as found from private.inquiry_action_tokens where token_hash = sha256(convert_to($1, \'UTF8\'))',
+    "select count(*)::int as found from private.inquiry_action_tokens where token_hash = sha256(convert_to($1, 'UTF8'))",
     [tokenOf(investor.links[0]!)],
   );
   assert.equal(stored.rows[0]!.found, 1, 'the hash of the token, never the token');
@@ -75,8 +75,11 @@ test('a wrong, expired or mismatched token gets one answer and changes nothing',
   const { row, links } = await notified({ type: 'investor' });
   const [answer, deck] = links.map(tokenOf) as [string, string];
   const other = await actionToken('another-key', row.id, 'answer');
-  await h.db.query(`update private.inquiry_action_tokens set expires_at = now() - interval '1 second'
-                     where token_hash = sha256(convert_to($1, 'UTF8'))`, [deck]);
+  await h.db.query(
+    `update private.inquiry_action_tokens set expires_at = now() - interval '1 second'
+                     where token_hash = sha256(convert_to($1, 'UTF8'))`,
+    [deck],
+  );
   for (const [token, action] of [[other, 'answer'], [`${answer}x`, 'answer'], [answer, 'send_deck'], [deck, 'send_deck']]) {
     assert.deepEqual(await press(token!, action!), { status: 404, body: { outcome: 'invalid' } }, `${action} ${token}`);
   }

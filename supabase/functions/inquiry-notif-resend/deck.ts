@@ -38,7 +38,10 @@ export async function signDeckUrl(
   return { url: `${base}${signed.startsWith('/') ? '' : '/'}${signed}` };
 }
 
-const DECK_TEXT: Record<InquiryLanguage, { subject: string; greeting: (name: string) => string; body: string[]; link: string; close: string }> = {
+const DECK_TEXT: Record<
+  InquiryLanguage,
+  { subject: string; greeting: (name: string) => string; body: string[]; link: string; close: string }
+> = {
   en: {
     subject: 'The AdaSorter investor deck',
     greeting: (name) => `Dear ${name},`,
@@ -70,7 +73,11 @@ function validFor(seconds: number, language: InquiryLanguage): string {
 }
 
 /** The deck email for one requester, from the claimed row alone, so every retry is the same payload. */
-export function renderDeckEmail(claim: Pick<DeckClaim, 'row' | 'link_valid_seconds'>, link: string, teamAddress: string): NotificationEmail {
+export function renderDeckEmail(
+  claim: Pick<DeckClaim, 'row' | 'link_valid_seconds'>,
+  link: string,
+  teamAddress: string,
+): NotificationEmail {
   const words = DECK_TEXT[claim.row.language] ?? DECK_TEXT.en;
   const body = words.body.map((line) => line.replace(/7 (days|hari)/, validFor(claim.link_valid_seconds, claim.row.language)));
   const html = `<!doctype html><html lang="${claim.row.language}"><body style="font-family:system-ui,sans-serif;color:#111">` +

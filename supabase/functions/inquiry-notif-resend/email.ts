@@ -54,7 +54,9 @@ export function actionLabel(link: ActionLink, email: string): string {
 export function actionLinksHtml(links: ActionLink[], email: string): string {
   if (links.length === 0) return '';
   return `<p>` +
-    links.map((link) => `<a href="${escapeHtml(link.url)}" style="margin-right:16px">${escapeHtml(actionLabel(link, email))}</a>`).join('') +
+    links.map((link) => `<a href="${escapeHtml(link.url)}" style="margin-right:16px">${escapeHtml(actionLabel(link, email))}</a>`).join(
+      '',
+    ) +
     `</p>`;
 }
 

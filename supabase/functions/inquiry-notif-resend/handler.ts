@@ -51,7 +51,10 @@ async function respond(request: Request, deps: Dependencies): Promise<Response> 
     });
   }
 
-  if ((call.kind === 'sweep' || call.kind === 'remind') && !(await isServiceKey(request.headers.get('authorization'), settings.serviceRoleKey))) {
+  if (
+    (call.kind === 'sweep' || call.kind === 'remind') &&
+    !(await isServiceKey(request.headers.get('authorization'), settings.serviceRoleKey))
+  ) {
     return reject(401, `A ${call.kind} needs the service-role key`, `${call.kind}-unauthorised`);
   }
 

@@ -34,7 +34,14 @@ export async function sweep(
   const links = await actionLinks(store, settings.serviceRoleKey, rows);
   for (const [index, row] of rows.entries()) {
     const attempt = row.attempts + 1;
-    const { sent, rows: recorded } = await deliver(store, settings.resend, claim!, [row.id], renderNotification(row, links.get(row.id)), row.id);
+    const { sent, rows: recorded } = await deliver(
+      store,
+      settings.resend,
+      claim!,
+      [row.id],
+      renderNotification(row, links.get(row.id)),
+      row.id,
+    );
     if (sent.ok) {
       summary.sent += recorded;
       log('info', 'sent', { id: row.id, mode: 'sweep', attempt, emailId: sent.emailId });

@@ -92,8 +92,15 @@ function readToken(token: unknown): string | undefined | InvalidField {
 /** Any token text goes to the database, which answers a wrong one as it answers an expired one. */
 function readAct(body: Record<string, unknown>): Call | InvalidField {
   const { act, action } = body;
-  if (typeof act !== 'string' || act.length === 0 || act.length > 256) return { field: 'act', problem: 'must be the token of an action link' };
-  if (!(ACTIONS as readonly unknown[]).includes(action)) return { field: 'action', problem: `must be ${ACTIONS.map((a) => `'${a}'`).join(' or ')}` };
+  if (typeof act !== 'string' || act.length === 0 || act.length > 256) {
+    return { field: 'act', problem: 'must be the token of an action link' };
+  }
+  if (!(ACTIONS as readonly unknown[]).includes(action)) {
+    return {
+      field: 'action',
+      problem: `must be ${ACTIONS.map((a) => `'${a}'`).join(' or ')}`,
+    };
+  }
   return { kind: 'act', token: act, action: action as Action };
 }
 
