@@ -56,6 +56,8 @@ export async function actionLinks(
   serviceRoleKey: string,
   rows: Array<{ id: string; type: InquiryType }>,
 ): Promise<Map<string, ActionLink[]>> {
+  // The sweep finds nothing most minutes: then no call at all.
+  if (rows.length === 0) return new Map();
   const made = await Promise.all(
     rows.flatMap((row) =>
       actionsFor(row.type).map(async (action) => {
