@@ -7,7 +7,9 @@ import { SITEMAP_FILE, robotsTxt, sitemapXml } from './src/build-time/sitemap';
 import type { Dictionary } from './src/content/dictionary';
 import { EN } from './src/content/dictionaries/en';
 import { INDONESIAN } from './src/content/dictionaries/id';
+import { ACTION_PAGE_TEXT } from './src/content/dictionaries/act';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_PAGES, type Language } from './src/content/languages';
+import type { ActionPageContext } from './src/pages/act/index';
 import type { LandingPageContext } from './src/templates/landing-page';
 
 // Once per build, in the main process (gatsby-config.ts may be evaluated more than once): a build
@@ -55,7 +57,17 @@ export const createPages: GatsbyNode['createPages'] = ({ actions }) => {
 };
 
 // The editors' preview shows the landing page's sections in English, given like the landing pages'.
+// The team's action page, once per language (/act/, /id/act/: what the requester's language would
+// be is the team's choice; the email links to /act/), each with its own words only.
 export const onCreatePage: GatsbyNode['onCreatePage'] = ({ page, actions }) => {
+  if (page.path === '/act/' && !page.context?.text) {
+    actions.deletePage(page);
+    for (const language of LANGUAGES) {
+      const context: ActionPageContext = { language, text: ACTION_PAGE_TEXT[language] };
+      actions.createPage({ ...page, path: `${LANGUAGE_PAGES[language].path}act/`, context });
+    }
+    return;
+  }
   if (page.path !== '/preview/' || page.context?.dictionary) return;
   actions.deletePage(page);
   actions.createPage({ ...page, context: { ...page.context, language: DEFAULT_LANGUAGE, dictionary: DICTIONARIES[DEFAULT_LANGUAGE] } });

@@ -1,7 +1,7 @@
-// Whether pg_cron runs the sweep, the alerts, the rebuild and the site watch, and how their last runs went.
+// Whether pg_cron runs the sweep, the alerts, the promises job, the rebuild and the site watch, and how their last runs went.
 import { fail, minutesSince, ok, type CheckResult, type Database } from './report';
 
-const JOBS = ['inquiry-notify-sweep', 'inquiry-alerts', 'site-rebuild', 'site-watch'];
+const JOBS = ['inquiry-notify-sweep', 'inquiry-alerts', 'inquiry-promises', 'site-rebuild', 'site-watch'];
 
 interface JobRow {
   name: string;

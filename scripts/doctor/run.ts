@@ -18,6 +18,7 @@ import { checkEmails, checkInquiries } from './inquiries';
 import { checkJobs } from './jobs';
 import { checkMigrations } from './migrations';
 import { checkPermissions } from './permissions';
+import { checkPromises } from './promises';
 import { databaseTarget, newSecrets, type Secrets } from './redact';
 import { fail, plural, type CheckResult, type Database } from './report';
 import { checkLiveSite } from './site';
@@ -94,6 +95,7 @@ export async function runDoctor(run: DoctorRun): Promise<number> {
     results.push(await checkJobs(db));
     results.push(await checkSweep(db, secrets));
     results.push(...(await checkInquiries(db)));
+    results.push(...(await checkPromises(db)));
     results.push(await checkEmails(db));
     results.push(await checkAlerts(db, secrets));
     results.push(await checkBuildHook(db, secrets));

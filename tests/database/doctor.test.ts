@@ -136,6 +136,27 @@ describeWithPgCron('npm run doctor on PostgreSQL 15 with pg_cron', () => {
     expect(code).toBe(0);
   }, 30_000);
 
+  test('an inquiry past its reply time fails, named by type and id, never by its text; answered, it is a reply time', async () => {
+    const [row] = await sql<{ id: string }>(`insert into public.contact_submissions
+        (name, email, message, type, created_at, notified_at, notify_channel)
+      values ('Late', 'late@example.com', 'Still waiting for you', 'investor', now() - interval '25 hours', now(), 'email') returning id`);
+    const late = await doctor();
+    expect(late.code).toBe(1);
+    expect(late.rows['replies overdue']?.status).toBe('FAIL');
+    expect(late.rows['replies overdue']?.detail).toMatch(
+      new RegExp(`^1 inquiry past the reply time: investor ${row!.id} received [0-9: -]+ UTC, due [0-9: -]+ UTC$`),
+    );
+    expect(late.output).not.toMatch(/Still waiting|late@example/);
+    await sql(
+      `update public.contact_submissions set answered_at = created_at + interval '25 hours', answered_how = 'marked' where id = $1`,
+      [row!.id],
+    );
+    const answered = await doctor();
+    expect(answered.rows['replies overdue']).toEqual({ status: 'ok', detail: 'none; none due soon' });
+    expect(answered.rows['reply times (30 days)']).toEqual({ status: 'ok', detail: '1 reply: median 25.0 h, 90th percentile 25.0 h' });
+    expect(answered.rows['investor deck']?.status).toBe('skip');
+  }, 30_000);
+
   test('a migration missing from the history is named', async () => {
     const versions = (await readdir(path.join(REPO_ROOT, 'supabase', 'migrations'))).sort();
     const last = versions.at(-1)!;

@@ -343,8 +343,17 @@ test('answers 503 when the database cannot be reached, and sends nothing', async
     recordFailure: unreachable,
     release: unreachable,
     storeVerified: unreachable,
+    issueActions: unreachable,
+    takeAction: unreachable,
+    claimDeckAuto: unreachable,
+    keepDeckLink: unreachable,
+    deckSent: unreachable,
+    deckFailed: unreachable,
+    claimReminders: unreachable,
+    reminded: unreachable,
   };
   await errorOf(await h.post(newSubmission(), h.deps({ store: down })), 503);
+  await errorOf(await h.post({ act: 'a-token', action: 'answer' }, h.deps({ store: down })), 503);
   await errorOf(await h.sweep(undefined, h.deps({ store: down })), 503);
   assert.equal(h.resend.requests.length, 0);
 });

@@ -11,7 +11,9 @@ Serves the project's Supabase on 127.0.0.1 without Docker or an account: the Dat
 its edge function use (PostgREST's request shapes, run on PGlite holding supabase/local/bootstrap.sql,
 the migrations and supabase/seed.sql, each request as the role its key gives it), the function
 ${INQUIRY_FUNCTION} under Deno with a Resend stand-in that keeps the emails, and the inquiry sweep,
-the alert job and the site watch every minute (alerts are printed, never posted). Every request is printed with its status, method, path and role; the database starts
+the alert job, the promises job (reminders, "reply overdue") and the site watch every minute
+(alerts are printed, never posted). Every email is printed (to, subject, every link) and listed as
+JSON at <url>/local/emails; the private bucket investor-deck holds a sample deck.pdf. Every request is printed with its status, method, path and role; the database starts
 afresh each time.
 
 An editor's change goes through the Data API as on Supabase, with the service-role key:
@@ -83,7 +85,7 @@ async function main(): Promise<void> {
     return;
   }
   // Loaded only now: the database engine takes most of a start, and --help or a wrong option needs none of it.
-  const { startLocalBackend } = await import('./src/index');
+  const { describeEmail, inboxEmail, startLocalBackend } = await import('./src/index');
   const backend = await startLocalBackend({
     port: chosen.port,
     dbPort: chosen.dbPort,
@@ -91,7 +93,7 @@ async function main(): Promise<void> {
     siteUrl: chosen.site,
     sweepIntervalMs: 60_000,
     onRequest: (request) => console.log(describe(request)),
-    onEmail: (email) => console.log(`email: ${email.body.subject} → ${email.body.to.join(', ')}`),
+    onEmail: (email) => console.log(describeEmail(inboxEmail(email))),
     onAlert: (alert) => console.log(`alert (${alert.cause}): ${alert.text}`),
     onBuildHookCall: (status) => console.log(`build hook: ${status || 'unreachable'} POST ${chosen.buildHook?.url}`),
   });
@@ -125,7 +127,7 @@ async function main(): Promise<void> {
       : '  the site watch is off: site_url is unset (--site <url> sets it)',
   );
   console.log(
-    '  the inquiry sweep, alerts and site watch run every minute; every request, email and alert is logged below; Ctrl+C stops it',
+    `  the inquiry sweep, alerts, promises job and site watch run every minute; every request, email (also at ${backend.url}/local/emails) and alert is logged below; Ctrl+C stops it`,
   );
 }
 

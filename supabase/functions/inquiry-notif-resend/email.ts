@@ -1,3 +1,4 @@
+import type { ActionLink } from './actions.ts';
 import { quoted, setApart, shown, subjectText } from './fields.ts';
 import type { InquiryLanguage, InquiryType, SubmissionRow } from './store.ts';
 import { isEmailAddress } from './validate.ts';
@@ -8,6 +9,8 @@ export interface NotificationEmail {
   text: string;
   /** The visitor's address, so "reply" in the team's inbox answers them; absent if unusable. */
   replyTo?: string;
+  /** The recipients when not the team (the deck email: the requester). */
+  to?: string[];
 }
 
 // The team answers in the visitor's language: the email names it, and in the subject too where it
@@ -43,8 +46,29 @@ function subjectName(name: string): string {
   return `"${oneLine.length > SUBJECT_NAME_LIMIT ? `${oneLine.slice(0, SUBJECT_NAME_LIMIT - 1)}…` : oneLine}"`;
 }
 
-/** The team's notification for one stored submission. Every value comes from the row. */
-export function renderNotification(row: SubmissionRow): NotificationEmail {
+/** What an action link says: the deck's names the address it goes to. */
+export function actionLabel(link: ActionLink, email: string): string {
+  return link.action === 'answer' ? 'Mark as answered' : `Send the deck to ${shown(email)}`;
+}
+
+export function actionLinksHtml(links: ActionLink[], email: string): string {
+  if (links.length === 0) return '';
+  return `<p>` +
+    links.map((link) => `<a href="${escapeHtml(link.url)}" style="margin-right:16px">${escapeHtml(actionLabel(link, email))}</a>`).join(
+      '',
+    ) +
+    `</p>`;
+}
+
+export function actionLinksText(links: ActionLink[], email: string): string[] {
+  return links.map((link) => `${actionLabel(link, email)}: ${link.url}`);
+}
+
+/**
+ * The team's notification for one stored submission. Every value comes from the row; the action
+ * links (none where the site's address is unknown) from its id.
+ */
+export function renderNotification(row: SubmissionRow, links: ActionLink[] = []): NotificationEmail {
   const heading = HEADINGS[row.type];
   const company = row.company?.trim() ? row.company : null;
   // Only the visitor's three values are quoted in the text part: the others are the server's own.
@@ -69,6 +93,7 @@ export function renderNotification(row: SubmissionRow): NotificationEmail {
     `<table style="border-collapse:collapse">${htmlRows}</table>` +
     `<h2 style="font-size:16px">Message</h2>` +
     `<p style="white-space:pre-wrap">${escapeHtml(row.message)}</p>` +
+    actionLinksHtml(links, row.email) +
     `</body></html>`;
 
   const text = [
@@ -79,6 +104,7 @@ export function renderNotification(row: SubmissionRow): NotificationEmail {
     'Message:',
     setApart(row.message),
     '',
+    ...(links.length > 0 ? [...actionLinksText(links, row.email), ''] : []),
   ].join('\n');
 
   return {

@@ -2,6 +2,7 @@
 // in its own module: http.ts (the request's shape, the answers), validate.ts (the body's fields),
 // settings.ts, auth.ts (who may sweep), notify.ts (the browser's call), verified.ts (the browser's
 // verified store past the ceiling), sweep.ts and digest.ts.
+import { act } from './act.ts';
 import { isServiceKey } from './auth.ts';
 import { addressHeaders, clientAddress, json, methodNotAllowed, preflight, readJsonObject, reject } from './http.ts';
 import { log } from './log.ts';
@@ -9,6 +10,7 @@ import { notify } from './notify.ts';
 import { type Env, readSettings } from './settings.ts';
 import { StoreError, type SubmissionStore } from './store.ts';
 import { sweep } from './sweep.ts';
+import { remind } from './remind.ts';
 import { readCall } from './validate.ts';
 import { storeVerified } from './verified.ts';
 
@@ -49,13 +51,18 @@ async function respond(request: Request, deps: Dependencies): Promise<Response> 
     });
   }
 
-  if (call.kind === 'sweep' && !(await isServiceKey(request.headers.get('authorization'), settings.serviceRoleKey))) {
-    return reject(401, 'A sweep needs the service-role key', 'sweep-unauthorised');
+  if (
+    (call.kind === 'sweep' || call.kind === 'remind') &&
+    !(await isServiceKey(request.headers.get('authorization'), settings.serviceRoleKey))
+  ) {
+    return reject(401, `A ${call.kind} needs the service-role key`, `${call.kind}-unauthorised`);
   }
 
   const store = deps.openStore(settings.supabaseUrl, settings.serviceRoleKey);
   try {
     if (call.kind === 'sweep') return await sweep(store, settings);
+    if (call.kind === 'remind') return await remind(store, settings);
+    if (call.kind === 'act') return await act(store, settings, call.token, call.action);
     if (call.kind === 'store') {
       return await storeVerified(store, settings, call, { address: clientAddress(request), headers: addressHeaders(request) });
     }

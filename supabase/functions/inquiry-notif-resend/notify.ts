@@ -1,5 +1,7 @@
 // The browser's fast path: right after its insert, the browser names the row it has just stored;
 // the function checks Turnstile where configured, claims that one row, emails the team and answers.
+import { actionLinks } from './actions.ts';
+import { sendDeck } from './deck.ts';
 import { deliver } from './deliver.ts';
 import { renderNotification } from './email.ts';
 import { json, reject } from './http.ts';
@@ -33,12 +35,12 @@ const REFUSALS = {
  */
 export async function notify(
   store: SubmissionStore,
-  settings: Pick<Settings, 'resend' | 'turnstile'>,
+  settings: Pick<Settings, 'resend' | 'turnstile' | 'supabaseUrl' | 'serviceRoleKey'>,
   call: Extract<Call, { kind: 'notify' }>,
   clientAddress: string | null,
 ): Promise<Response> {
   const check = settings.turnstile ? await verifyTurnstile(settings.turnstile, call.turnstileToken, clientAddress) : null;
-  return await sendOne(store, settings.resend, call.id, check);
+  return await sendOne(store, settings, call.id, check);
 }
 
 /**
@@ -47,7 +49,7 @@ export async function notify(
  */
 export async function sendOne(
   store: SubmissionStore,
-  resend: Settings['resend'],
+  settings: Pick<Settings, 'resend' | 'supabaseUrl' | 'serviceRoleKey'>,
   id: string,
   check: { verified: boolean; reason: string } | null,
 ): Promise<Response> {
@@ -64,7 +66,9 @@ export async function sendOne(
     return reject(status, error, outcome.outcome, { id });
   }
 
-  const { sent } = await deliver(store, resend, outcome.claim, [id], renderNotification(outcome.row), outcome.row.id);
+  const links = await actionLinks(store, settings.serviceRoleKey, [outcome.row]);
+  const email = renderNotification(outcome.row, links.get(outcome.row.id));
+  const { sent } = await deliver(store, settings.resend, outcome.claim, [id], email, outcome.row.id);
   if (!sent.ok) {
     return reject(502, 'The email provider did not accept the notification', 'resend', {
       id,
@@ -72,5 +76,20 @@ export async function sendOne(
     });
   }
   log('info', 'sent', { id, status: 200, emailId: sent.emailId });
+  if (check?.verified && outcome.row.type === 'investor') await autoSendDeck(store, settings, id);
   return json(200, { sent: true });
+}
+
+/**
+ * deck_auto_send (off by default: with it on, the site emails whatever address a verified visitor
+ * typed): the deck goes out without the team's press. Its failure never fails the notification;
+ * the team's "Send the deck" link still works.
+ */
+async function autoSendDeck(store: SubmissionStore, settings: Pick<Settings, 'resend' | 'supabaseUrl' | 'serviceRoleKey'>, id: string) {
+  try {
+    const claim = await store.claimDeckAuto(id);
+    if (claim.outcome === 'claimed') await sendDeck(store, settings, claim);
+  } catch (error) {
+    log('warn', 'deck-auto-failed', { id, error: error instanceof Error ? error.name : typeof error });
+  }
 }

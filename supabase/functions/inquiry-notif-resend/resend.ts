@@ -62,7 +62,7 @@ export async function sendWithResend(
       },
       body: JSON.stringify({
         from: settings.from,
-        to: settings.to,
+        to: email.to ?? settings.to,
         subject: email.subject,
         html: email.html,
         text: email.text,

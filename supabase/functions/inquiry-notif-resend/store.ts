@@ -1,4 +1,5 @@
 import { PostgrestClient } from '@supabase/postgrest-js';
+import type { Action, TokenRegistry } from './actions.ts';
 
 export type InquiryType = 'contact' | 'investor';
 
@@ -31,6 +32,31 @@ export interface SubmissionRow extends InquiryRow {
 /** Why the fast path may not send a row now (see public.inquiry_notify_claim_one). */
 export type Refusal = 'not-found' | 'already-notified' | 'failed' | 'busy' | 'too-old' | 'not-due' | 'capped';
 
+/** A deck email claimed for sending (public.inquiry_action_take, public.inquiry_deck_claim_auto). */
+export interface DeckClaim {
+  outcome: 'claimed';
+  claim: string;
+  row: Pick<InquiryRow, 'id' | 'name' | 'email' | 'language'>;
+  /** The signed URL an earlier attempt made, sent again as it was. */
+  link: string | null;
+  link_valid_seconds: number;
+}
+
+export type DeckOutcome = DeckClaim | { outcome: 'sent'; at: string } | { outcome: 'busy' } | { outcome: 'capped' };
+
+/** What a press of an action link did or may do now. */
+export type ActionOutcome =
+  | DeckOutcome
+  | { outcome: 'invalid' }
+  | { outcome: 'done'; how: 'marked' | 'deck_sent'; at: string }
+  | { outcome: 'answered'; at: string };
+
+/** A waiting inquiry near its due time, as the reminder lists it. */
+export interface ReminderRow extends Omit<InquiryRow, 'message'> {
+  created_at: string;
+  reply_due_at: string;
+}
+
 export type ClaimOne = { outcome: 'claimed'; claim: string; row: SubmissionRow } | { outcome: Refusal };
 
 /** Rows claimed together under one token; no token when nothing was claimed. */
@@ -45,7 +71,7 @@ export interface Batch {
  * one gets a row) and keep the hourly email cap; a claim holds for a lease, and each report names
  * the claim's token, so a sender that lost its lease cannot touch the row any more.
  */
-export interface SubmissionStore {
+export interface SubmissionStore extends TokenRegistry {
   /**
    * The fast path: the row the browser just stored, if it may be emailed now. `verified` is the
    * outcome of the call's Turnstile check, null where Turnstile is not configured.
@@ -71,9 +97,22 @@ export interface SubmissionStore {
    * is already stored (a retry whose first answer was lost).
    */
   storeVerified(row: InquiryRow, headers: Record<string, string>): Promise<'stored' | 'duplicate'>;
+  /** A press of an action link: the token and the action the page showed. */
+  takeAction(token: string, action: Action): Promise<ActionOutcome>;
+  /** deck_auto_send: the deck for a verified investor request, or 'off'. */
+  claimDeckAuto(id: string): Promise<DeckOutcome | { outcome: 'off' }>;
+  /** Keeps the first attempt's signed URL; answers the one kept. */
+  keepDeckLink(claim: string, link: string): Promise<string>;
+  /** The deck email was accepted: answers when (null if the claim was lost). */
+  deckSent(claim: string): Promise<string | null>;
+  deckFailed(claim: string, error: string): Promise<number>;
+  /** The inquiries to remind the team of, under one claim. */
+  claimReminders(): Promise<{ claim: string | null; rows: ReminderRow[] }>;
+  /** The reminder was sent, or is given back to the next minute's job. */
+  reminded(claim: string, sent: boolean): Promise<number>;
 }
 
-export type StoreOperation = 'claim' | 'sent' | 'failed' | 'release' | 'store';
+export type StoreOperation = 'claim' | 'sent' | 'failed' | 'release' | 'store' | 'action' | 'deck' | 'remind';
 
 /**
  * A failed database call. It keeps only PostgREST's error code: PostgreSQL's messages can quote
@@ -99,6 +138,14 @@ export const STORE_FUNCTIONS = {
   recordFailure: 'inquiry_notify_failed',
   release: 'inquiry_notify_release',
   storeVerified: 'inquiry_store_verified',
+  issueActions: 'inquiry_actions_issue',
+  takeAction: 'inquiry_action_take',
+  claimDeckAuto: 'inquiry_deck_claim_auto',
+  keepDeckLink: 'inquiry_deck_keep_link',
+  deckSent: 'inquiry_deck_sent',
+  deckFailed: 'inquiry_deck_failed',
+  claimReminders: 'inquiry_remind_claim',
+  reminded: 'inquiry_remind_done',
 } as const;
 
 /** Calls one database function with named arguments; its JSON result or a StoreError. */
@@ -143,6 +190,15 @@ export function functionStore(call: CallFunction): SubmissionStore {
       const result = (await call(STORE_FUNCTIONS.storeVerified, args, 'store')) as { outcome: 'stored' | 'duplicate' };
       return result.outcome;
     },
+    issueActions: async (tokens) => ((await call(STORE_FUNCTIONS.issueActions, { p_tokens: tokens }, 'action')) as string | null) ?? null,
+    takeAction: async (token, action) =>
+      (await call(STORE_FUNCTIONS.takeAction, { p_token: token, p_action: action }, 'action')) as ActionOutcome,
+    claimDeckAuto: async (id) => (await call(STORE_FUNCTIONS.claimDeckAuto, { p_id: id }, 'deck')) as DeckOutcome | { outcome: 'off' },
+    keepDeckLink: async (claim, link) => String(await call(STORE_FUNCTIONS.keepDeckLink, { p_claim: claim, p_link: link }, 'deck')),
+    deckSent: async (claim) => ((await call(STORE_FUNCTIONS.deckSent, { p_claim: claim }, 'deck')) as string | null) ?? null,
+    deckFailed: async (claim, error) => Number(await call(STORE_FUNCTIONS.deckFailed, { p_claim: claim, p_error: error }, 'deck')),
+    claimReminders: async () => (await call(STORE_FUNCTIONS.claimReminders, {}, 'remind')) as { claim: string | null; rows: ReminderRow[] },
+    reminded: async (claim, sent) => Number(await call(STORE_FUNCTIONS.reminded, { p_claim: claim, p_sent: sent }, 'remind')),
   };
 }
 

@@ -1,5 +1,6 @@
 // The scheduled job's call (`{"sweep": true}` with the service key, every minute): individual emails
 // for what is due, then the digest when one is due.
+import { actionLinks } from './actions.ts';
 import { deliver } from './deliver.ts';
 import { sendDigest } from './digest.ts';
 import { renderNotification } from './email.ts';
@@ -22,14 +23,25 @@ interface SweepSummary {
  * minute's sweep, and the digest waits too. Where Turnstile is configured, only rows whose browser
  * call passed the check get emails of their own; the rest go to the digest.
  */
-export async function sweep(store: SubmissionStore, settings: Pick<Settings, 'resend' | 'turnstile'>): Promise<Response> {
+export async function sweep(
+  store: SubmissionStore,
+  settings: Pick<Settings, 'resend' | 'turnstile' | 'serviceRoleKey'>,
+): Promise<Response> {
   const verifiedOnly = settings.turnstile !== null;
   const summary: SweepSummary = { sent: 0, retrying: 0, released: 0, digested: 0 };
   const { claim, rows } = await store.claimBatch(verifiedOnly);
   let providerDown = false;
+  const links = await actionLinks(store, settings.serviceRoleKey, rows);
   for (const [index, row] of rows.entries()) {
     const attempt = row.attempts + 1;
-    const { sent, rows: recorded } = await deliver(store, settings.resend, claim!, [row.id], renderNotification(row), row.id);
+    const { sent, rows: recorded } = await deliver(
+      store,
+      settings.resend,
+      claim!,
+      [row.id],
+      renderNotification(row, links.get(row.id)),
+      row.id,
+    );
     if (sent.ok) {
       summary.sent += recorded;
       log('info', 'sent', { id: row.id, mode: 'sweep', attempt, emailId: sent.emailId });

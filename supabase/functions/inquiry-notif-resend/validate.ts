@@ -1,6 +1,7 @@
 // What a call asks for, read from its JSON body: the scheduled sweep, the browser's notify call
 // about the row it has just stored, or the browser's verified store of a row the Data API refused
 // because others filled the overall ceiling.
+import { type Action, ACTIONS } from './actions.ts';
 import { isCleanMessage, isOneVisibleLine } from './fields.ts';
 import { INQUIRY_LANGUAGES, type InquiryLanguage, type InquiryRow } from './store.ts';
 import { MAX_TURNSTILE_TOKEN_LENGTH } from './turnstile.ts';
@@ -8,6 +9,10 @@ import { MAX_TURNSTILE_TOKEN_LENGTH } from './turnstile.ts';
 export type Call =
   /** The scheduled job's call: `{"sweep": true}`, nothing else. */
   | { kind: 'sweep' }
+  /** The pg_cron job inquiry-promises' call: `{"remind": true}`, for the reminder email. */
+  | { kind: 'remind' }
+  /** A press on the site's /act/ page: the token from the link and the action the page showed. */
+  | { kind: 'act'; token: string; action: Action }
   /** The browser's call after its insert; only the id (and the token) is used afterwards. */
   | { kind: 'notify'; id: string; turnstileToken: string | undefined }
   /**
@@ -39,6 +44,8 @@ function isNonEmptyString(value: unknown): value is string {
 
 export function readCall(body: Record<string, unknown>): Call | InvalidField {
   if ('sweep' in body) return body.sweep === true ? { kind: 'sweep' } : { field: 'sweep', problem: 'must be true' };
+  if ('remind' in body) return body.remind === true ? { kind: 'remind' } : { field: 'remind', problem: 'must be true' };
+  if ('act' in body) return readAct(body);
   if ('store' in body) return body.store === true ? readStore(body) : { field: 'store', problem: 'must be true' };
   const row = readRow(body);
   if ('field' in row) return row;
@@ -80,6 +87,21 @@ function readToken(token: unknown): string | undefined | InvalidField {
     return { field: 'turnstileToken', problem: `must be a string of at most ${MAX_TURNSTILE_TOKEN_LENGTH} characters` };
   }
   return token;
+}
+
+/** Any token text goes to the database, which answers a wrong one as it answers an expired one. */
+function readAct(body: Record<string, unknown>): Call | InvalidField {
+  const { act, action } = body;
+  if (typeof act !== 'string' || act.length === 0 || act.length > 256) {
+    return { field: 'act', problem: 'must be the token of an action link' };
+  }
+  if (!(ACTIONS as readonly unknown[]).includes(action)) {
+    return {
+      field: 'action',
+      problem: `must be ${ACTIONS.map((a) => `'${a}'`).join(' or ')}`,
+    };
+  }
+  return { kind: 'act', token: act, action: action as Action };
 }
 
 /** A verified store: the whole row, and a token, which this call cannot do without. */

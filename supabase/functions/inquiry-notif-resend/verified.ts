@@ -25,7 +25,7 @@ const REFUSED_VALUE = /^2[23]/;
 
 export async function storeVerified(
   store: SubmissionStore,
-  settings: Pick<Settings, 'resend' | 'turnstile'>,
+  settings: Pick<Settings, 'resend' | 'turnstile' | 'supabaseUrl' | 'serviceRoleKey'>,
   call: Extract<Call, { kind: 'store' }>,
   visitor: { address: string | null; headers: Record<string, string> },
 ): Promise<Response> {
@@ -58,6 +58,6 @@ export async function storeVerified(
 
   // From here on the row is in the table whatever the email does (the sweep sends what this call
   // could not): `stored: true` tells the browser so.
-  const answer = await sendOne(store, settings.resend, row.id, check);
+  const answer = await sendOne(store, settings, row.id, check);
   return json(answer.status, { ...(await answer.json()), stored: true });
 }

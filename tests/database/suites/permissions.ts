@@ -396,6 +396,8 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
       'function arrange_content(text,text,jsonb)',
       'function preview_content(text)',
       'function preview_live_state(text,bigint)',
+      // The team's /act/ page reads what an action link would do (tests/database/inquiry-promises-job.test.ts).
+      'function action_link_lookup(text)',
     ];
 
     test.each(VISITORS)(

@@ -7,6 +7,8 @@ import type { FunctionProcess } from './edge-function';
 import { json, type RestResponse } from './postgrest';
 import { authorize, unknownShape, type KeyRoles, type RestCall } from './rest';
 import { servedTables, type ServedApi } from './site-api';
+import { INBOX_PATH } from './inbox';
+import type { SignedObjects } from './signed-objects';
 import { PUBLIC_OBJECT_PATH, type PublicObjects } from './storage';
 
 export interface LoggedRequest {
@@ -44,6 +46,9 @@ export interface GatewayOptions {
   functionName: string;
   fn: FunctionProcess;
   objects: PublicObjects;
+  privateObjects: SignedObjects;
+  /** What GET /local/emails lists. */
+  inbox(): unknown[];
   rest(call: RestCall): Promise<RestResponse>;
   /** Read on every request, so that tests can change them while the backend runs. */
   controls: GatewayControls;
@@ -134,6 +139,9 @@ export function gateway(options: GatewayOptions): (req: IncomingMessage, res: Se
     const objectMatch = PUBLIC_OBJECT_PATH.exec(path);
     const isFunction = path === functionPath;
 
+    const signed = options.privateObjects.answer(method, path, query, headers.authorization, body);
+    if (signed) return { role: null, response: { ...signed, body: Buffer.from(signed.body) } };
+    if (path === INBOX_PATH && method === 'GET') return { role: null, response: json(200, options.inbox()) };
     if (objectMatch?.[1] && (method === 'GET' || method === 'HEAD')) {
       return { role: null, response: await objects.answer(decodeURIComponent(objectMatch[1])) };
     }

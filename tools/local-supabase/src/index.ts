@@ -5,7 +5,9 @@
 // package's export list: the wiring is in start.ts, the options and defaults in options.ts.
 export { freePort } from './edge-function';
 export { replayNetCall, takeNetCalls, type NetCall } from './net';
+export { describeEmail, inboxEmail, INBOX_PATH, linksIn, type InboxEmail } from './inbox';
 export { PROJECT_SCHEMA } from './project';
+export { samplePdf, signedObjects, type SignedObjects } from './signed-objects';
 export { startResendStandIn, type RecordedEmail, type ResendPayload, type ResendStandIn } from './resend';
 export { SITE_API, SITE_SHAPES, type ServedApi } from './site-api';
 export type { ShapeSpec } from './postgrest';

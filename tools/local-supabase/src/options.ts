@@ -2,7 +2,9 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { EmbeddedPaths } from 'gatsby-source-supabase-content/embedded-db';
 import type { ClientAddress, Intercept, LoggedRequest, LoseAnswer } from './gateway';
+import type { InboxEmail } from './inbox';
 import type { RecordedEmail, ResendStandIn } from './resend';
+import type { SignedObjects } from './signed-objects';
 import type { ServedApi } from './site-api';
 import type { SiteverifyStandIn } from './siteverify';
 import type { InquiryAlert, SweepRun } from './sweep';
@@ -109,6 +111,15 @@ export interface LocalBackend {
    * public bucket; returns its URL. Any other object path answers 404 as Storage does.
    */
   putPublicObject(bucket: string, name: string, file: string, contentType: string): string;
+  /**
+   * Private objects, reached through signed URLs: the bucket investor-deck holds a sample deck.pdf
+   * from the start (remove it to try a missing deck).
+   */
+  privateObjects: SignedObjects;
+  /** Every email the Resend stand-in accepted, as GET <url>/local/emails lists them. */
+  inbox(): InboxEmail[];
+  /** One run of the promises job (private.keep_inquiry_promises()): its reminder call sent, its alerts recorded. */
+  runPromises(): Promise<InquiryAlert[]>;
   /** Runs SQL as service_role (editing rows as an editor's tooling would). */
   sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
   /** Deno's output for the edge function, for failure messages. */

@@ -52,6 +52,19 @@ export const NOTIFY_FUNCTIONS: Record<string, string> = {
   inquiry_notify_failed: 'notify function: report a failed send (schedules the retry)',
   inquiry_notify_release: 'notify function: give untried rows back',
   inquiry_store_verified: 'notify function, verified path: store an inquiry past the overall ceiling once Turnstile passed',
+  inquiry_actions_issue: "notify function: register the action links' token hashes of an email",
+  inquiry_action_take: 'notify function: a press on the /act/ page',
+  inquiry_deck_claim_auto: 'notify function: the deck without a press (deck_auto_send)',
+  inquiry_deck_keep_link: "notify function: keep the deck's signed URL for retries",
+  inquiry_deck_sent: 'notify function: report the deck email sent',
+  inquiry_deck_failed: 'notify function: report a failed deck email',
+  inquiry_remind_claim: 'notify function: claim the inquiries for a reminder',
+  inquiry_remind_done: 'notify function: report the reminder sent or not',
+};
+
+/** The team's /act/ page (the token of an action link): what the link would do. */
+export const ACTION_FUNCTIONS: Record<string, string> = {
+  action_link_lookup: 'the /act/ page: the inquiry an action link names, read only',
 };
 
 /** The editors' preview (docs/preview.md): anon calls them with the token of a preview link. */
@@ -68,7 +81,7 @@ export const REVISION_FUNCTIONS: Record<string, string> = {
 
 export const SITE_API: ServedApi = {
   shapes: SITE_SHAPES,
-  functions: { ...NOTIFY_FUNCTIONS, ...PREVIEW_FUNCTIONS },
+  functions: { ...NOTIFY_FUNCTIONS, ...PREVIEW_FUNCTIONS, ...ACTION_FUNCTIONS },
   readFunctions: REVISION_FUNCTIONS,
 };
 

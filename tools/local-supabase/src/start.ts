@@ -16,6 +16,8 @@ import { startResendStandIn } from './resend';
 import { runRest, type Failures } from './rest';
 import { SITE_API } from './site-api';
 import { servePostgres } from './postgres-port';
+import { inboxEmail } from './inbox';
+import { samplePdf, signedObjects } from './signed-objects';
 import { publicObjects } from './storage';
 import { runSiteWatch } from './site-watch';
 import { startSiteverifyStandIn } from './siteverify';
@@ -74,6 +76,9 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   };
   const alerts: InquiryAlert[] = [];
   const objects = publicObjects();
+  // The deck the team's "Send the deck" links send (supabase/migrations/20261127000100_inquiry_promises.sql).
+  const privateObjects = signedObjects(serviceKey);
+  privateObjects.put('investor-deck', 'deck.pdf', samplePdf(), 'application/pdf');
   let url = '';
 
   // 1. The database, with what the Data API needs to know of it.
@@ -105,6 +110,8 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     functionName: INQUIRY_FUNCTION,
     fn,
     objects,
+    privateObjects,
+    inbox: () => resend.emails.map(inboxEmail),
     async rest(call) {
       const response = await runRest(db, catalog, api, controls, call);
       if (call.method !== 'GET' && call.method !== 'HEAD') void sendBuildHookCalls();
@@ -179,6 +186,9 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     alerts,
     runSweep: sweep.run,
     runAlerts: sweep.alerts,
+    runPromises: sweep.promises,
+    privateObjects,
+    inbox: () => resend.emails.map(inboxEmail),
     runSiteWatch: watchSite,
     failReads(on) {
       controls.reads = on;

@@ -31,6 +31,11 @@ export interface Sweep {
   run: () => Promise<SweepRun>;
   /** One run of the alert job: the alerts it posted (none while nothing is wrong, or within the hour). */
   alerts: () => Promise<InquiryAlert[]>;
+  /**
+   * One run of the promises job (private.keep_inquiry_promises()): its reminder call sent to the
+   * function, its "reply overdue" alert recorded.
+   */
+  promises: () => Promise<InquiryAlert[]>;
   /** Stops the timer and waits for a run that is going. */
   stop: () => Promise<void>;
 }
@@ -73,11 +78,19 @@ export function sweeper(db: PGlite, { functionUrl, intervalMs, afterTick, onAler
     posted.forEach(onAlert);
     return posted;
   };
+  const promises = async (): Promise<InquiryAlert[]> => {
+    await db.query('select private.keep_inquiry_promises()');
+    for (const call of await takeNetCalls(db, functionUrl)) await replayNetCall(call);
+    const posted = (await takeNetCalls(db, LOCAL_ALERT_WEBHOOK)).map((call) => call.body as InquiryAlert);
+    posted.forEach(onAlert);
+    return posted;
+  };
   // After the sweep, so that its run counts before the alert job asks whether the sweep is silent;
   // the next job runs whatever became of these, as pg_cron's jobs do.
   const tick = () =>
     run()
       .then(alerts)
+      .then(promises)
       .catch(onFailure)
       .then(() => afterTick?.())
       .catch(onFailure);
@@ -85,6 +98,7 @@ export function sweeper(db: PGlite, { functionUrl, intervalMs, afterTick, onAler
   return {
     run,
     alerts,
+    promises,
     async stop() {
       if (timer) clearInterval(timer);
       await running?.catch(() => undefined);

@@ -1,0 +1,116 @@
+import type { HeadFC, PageProps } from 'gatsby';
+import React from 'react';
+import { PreviewHead } from '../../components/PreviewHead';
+import { fillIn, type ActionPageText, type AnsweredHow } from '../../content/dictionaries/act';
+import type { Language } from '../../content/languages';
+import { useActionLink } from '../../hooks/useActionLink';
+import type { PressOutcome } from '../../lib/action-api';
+
+export interface ActionPageContext {
+  language: Language;
+  text: ActionPageText;
+}
+
+const card = 'max-w-xl rounded-3xl bg-white p-8 text-ink shadow-soft ring-1 ring-ink/5';
+const buttonClass = 'mt-6 min-h-11 rounded-full bg-brand-700 px-5 text-base font-bold text-white hover:bg-brand-800 disabled:opacity-60';
+
+function when(at: string, text: ActionPageText): string {
+  return new Date(at).toLocaleString(text.locale, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function resultText(result: PressOutcome, text: ActionPageText): string {
+  switch (result.outcome) {
+    case 'done':
+      return fillIn(text.done[result.how], { at: when(result.at, text) });
+    case 'invalid':
+      return text.invalid;
+    case 'busy':
+      return text.busy;
+    case 'capped':
+      return text.capped;
+    case 'deck-missing':
+      return text.deckMissing;
+    case 'not-sent':
+      return text.notSent;
+    case 'unreachable':
+      return text.unreachable;
+  }
+}
+
+// The team's action page: the link from its email shows the inquiry and one button; only the press
+// acts (mail scanners open links by themselves). Built HTML holds no inquiry: it is read in the
+// browser with the token from the fragment. Not listed by search engines.
+export default function ActionPage({ pageContext: { text } }: PageProps<object, ActionPageContext>) {
+  const { state, reload, press } = useActionLink();
+  if (state.status !== 'ready') {
+    const message = { loading: text.loading, 'no-backend': text.noBackend, invalid: text.invalid, unreachable: text.unreachable }[
+      state.status
+    ];
+    return (
+      <main className="container-page grid min-h-[60vh] place-items-center py-16">
+        <div
+          role={state.status === 'loading' ? 'status' : 'alert'}
+          data-state={state.status}
+          className={`${card} text-center text-lg font-semibold`}
+        >
+          <noscript>{text.noScript}</noscript>
+          <p>{message}</p>
+          {state.status === 'unreachable' && (
+            <button type="button" onClick={reload} className={buttonClass}>
+              {text.retry}
+            </button>
+          )}
+        </div>
+      </main>
+    );
+  }
+  const { view, pressing, result } = state;
+  const answered: { how: AnsweredHow; at: string } | null =
+    result?.outcome === 'done' ? result : view.answered_at && view.answered_how ? { how: view.answered_how, at: view.answered_at } : null;
+  const rows: Array<[string, string]> = [
+    [text.labels.type, text.types[view.type]],
+    [text.labels.name, view.name],
+    [text.labels.company, view.company?.trim() ? view.company : text.notGiven],
+    [text.labels.received, when(view.received, text)],
+    ...(view.due ? [[text.labels.due, when(view.due, text)] as [string, string]] : []),
+  ];
+  const failed = result && result.outcome !== 'done' ? resultText(result, text) : null;
+  return (
+    <main className="container-page grid min-h-[60vh] place-items-center py-16">
+      <section className={card} aria-labelledby="action-heading">
+        <h1 id="action-heading" className="text-2xl font-bold">
+          {text.heading[view.action]}
+        </h1>
+        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          {rows.map(([label, value]) => (
+            <React.Fragment key={label}>
+              <dt className="font-semibold">{label}</dt>
+              <dd>{value}</dd>
+            </React.Fragment>
+          ))}
+        </dl>
+        {answered ? (
+          <p role="status" data-state="done" className="mt-6 font-semibold">
+            {fillIn(text.done[answered.how], { at: when(answered.at, text) })}
+          </p>
+        ) : (
+          <>
+            <p className="mt-4">{text.explain}</p>
+            <button type="button" onClick={press} disabled={pressing} className={buttonClass}>
+              {pressing ? text.pressing : fillIn(text.button[view.action], { email: view.email ?? '' })}
+            </button>
+            {failed && (
+              <p role="alert" data-state={result?.outcome} className="mt-4 font-semibold">
+                {failed}
+              </p>
+            )}
+          </>
+        )}
+      </section>
+    </main>
+  );
+}
+
+export const Head: HeadFC<object, ActionPageContext> = ({ pageContext }) => (
+  <PreviewHead title={pageContext.text.title} language={pageContext.language} />
+);

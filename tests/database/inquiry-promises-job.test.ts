@@ -1,0 +1,196 @@
+// The promises job (supabase/migrations/20261127000100_inquiry_promises.sql) on PostgreSQL 15 with
+// pg_cron: an inquiry 21 hours old gets one reminder call to the edge function, one 25 hours old one
+// "reply overdue" alert through the webhook; nothing twice, nothing once answered, nothing for rows
+// older than the promise. The job's own command (from cron.job) is run with the jobs paused; the
+// bootstrap's net.http_post records each call. Also the action tokens as the /act/ page meets them.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SUPABASE_PATHS } from '../support/database';
+import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles } from '../support/postgres';
+import { pauseCronJobs } from '../support/cron-jobs';
+
+const JOB = 'inquiry-promises';
+const MIGRATION = path.join(SUPABASE_PATHS.migrations, '20261127000100_inquiry_promises.sql');
+const WEBHOOK = 'https://hooks.slack.example/services/T000/B000/XXXX';
+const PROJECT = 'https://project.supabase.example';
+const FUNCTION = `${PROJECT}/functions/v1/inquiry-notif-resend`;
+
+type Row = Record<string, unknown>;
+
+describeWithPgCron('the promises job on PostgreSQL 15 with pg_cron', () => {
+  const cluster = clusterForTheFile({ cron: true });
+  const query = (sql: string, params?: unknown[]) => cluster().client.query<Row>(sql, params);
+  let jobCommand: string;
+  let rows = 0;
+
+  /** An inquiry stored as a visitor stores it, then made `hours` old (its due time with it). */
+  async function inquiry(hours: number, type = 'contact'): Promise<string> {
+    rows += 1;
+    const id = `00000000-0000-4000-8000-${String(rows).padStart(12, '0')}`;
+    await query('begin; set local role anon');
+    await query(
+      `insert into public.contact_submissions (id, name, email, message, type, language) values ($1, 'Ana', $2, 'Hello', $3, 'id')`,
+      [id, `ana${rows}@example.com`, type],
+    );
+    await query('commit');
+    await query(
+      `update public.contact_submissions set created_at = created_at - make_interval(hours => $2),
+              reply_due_at = reply_due_at - make_interval(hours => $2) where id = $1`,
+      [id, hours],
+    );
+    return id;
+  }
+  /** Runs the job once; the calls it made, by kind. */
+  async function minute(): Promise<{ reminders: number; alerts: Row[] }> {
+    await query(jobCommand);
+    const { rows: calls } = await query('delete from net.http_post_calls returning url, body');
+    return {
+      reminders: calls.filter((call) => call.url === FUNCTION).length,
+      alerts: calls.filter((call) => call.url === WEBHOOK).map((call) => call.body as Row),
+    };
+  }
+  /** The edge function's side of a reminder: claims what is due and reports it sent. */
+  async function remindAsFunction(): Promise<string[]> {
+    await query('begin; set local role service_role');
+    const { rows: claimed } = await query('select public.inquiry_remind_claim() as result');
+    const result = claimed[0]!.result as { claim: string | null; rows: Array<{ id: string }> };
+    if (result.claim) await query('select public.inquiry_remind_done($1, true)', [result.claim]);
+    await query('commit');
+    return result.rows.map((row) => row.id);
+  }
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+  async function issue(id: string, action: string, token: string): Promise<void> {
+    await query('begin; set local role service_role');
+    await query('select public.inquiry_actions_issue($1)', [JSON.stringify([{ id, action, hash: sha256(token) }])]);
+    await query('commit');
+  }
+  async function asAnon(sql: string, params: unknown[]): Promise<{ rows: Row[] } | { error: string }> {
+    await query('begin; set local role anon');
+    try {
+      const { rows: result } = await query(sql, params);
+      return { rows: result };
+    } catch (error) {
+      return { error: `${(error as { code?: string }).code}: ${(error as Error).message}` };
+    } finally {
+      await query('rollback');
+    }
+  }
+  const take = async (token: string, action: string) => {
+    await query('begin; set local role service_role');
+    try {
+      return (await query('select public.inquiry_action_take($1, $2) as result', [token, action])).rows[0]!.result as Row;
+    } finally {
+      await query('commit');
+    }
+  };
+
+  beforeAll(async () => {
+    await loadSupabaseFiles(cluster().client);
+    jobCommand = String((await query('select command from cron.job where jobname = $1', [JOB])).rows[0]?.command);
+    await pauseCronJobs(query, [JOB, 'inquiry-alerts', 'inquiry-notify-sweep', 'site-watch', 'site-rebuild']);
+    await query(
+      `select vault.create_secret($1, 'inquiry_alert_webhook_url'), vault.create_secret($2, 'project_url'),
+                        vault.create_secret('service-key', 'service_role_key')`,
+      [WEBHOOK, PROJECT],
+    );
+    await query('delete from net.http_post_calls');
+  }, 90_000);
+
+  test('the migration schedules the job every minute, and applies again without a change', async () => {
+    const job = () => query('select schedule, command, active from cron.job where jobname = $1', [JOB]).then((result) => result.rows);
+    const before = await job();
+    expect(before).toEqual([{ schedule: '* * * * *', command: 'select private.keep_inquiry_promises()', active: false }]);
+    const columns = () =>
+      query(`select table_name, column_name, column_default from information_schema.columns
+              where table_schema in ('public', 'private') and table_name in ('contact_submissions', 'inquiry_limits', 'inquiry_action_tokens')
+              order by 1, 2`).then((result) => result.rows);
+    const shape = await columns();
+    await query(await readFile(MIGRATION, 'utf8'));
+    await query(`select cron.alter_job(jobid, active := false) from cron.job where jobname = $1`, [JOB]);
+    expect(await job()).toEqual(before);
+    expect(await columns()).toEqual(shape);
+  });
+
+  test('21 hours old: one reminder; 25 hours old: one alert; neither again; none once answered', async () => {
+    const older = await query(`insert into public.contact_submissions (name, email, message, type, created_at)
+                                values ('Old', 'old@example.com', 'x', 'contact', now() - interval '30 hours') returning id`);
+    await query('update public.contact_submissions set reply_due_at = null where id = $1', [older.rows[0]!.id]);
+    const soon = await inquiry(21, 'investor');
+    const late = await inquiry(25);
+
+    const first = await minute();
+    expect(first.reminders).toBe(1);
+    expect(first.alerts).toEqual([expect.objectContaining({ cause: 'reply overdue', count: 1 })]);
+    expect(JSON.stringify(first.alerts)).not.toMatch(/Ana|Hello|example\.com/);
+    expect(await remindAsFunction()).toEqual([soon]);
+
+    expect(await minute()).toEqual({ reminders: 0, alerts: [] });
+    expect(await remindAsFunction()).toEqual([]);
+
+    // Answered before its time: never reminded, never alerted.
+    const answeredSoon = await inquiry(21);
+    const answeredLate = await inquiry(25);
+    await query(`update public.contact_submissions set answered_at = now(), answered_how = 'marked' where id = any($1::uuid[])`, [
+      [answeredSoon, answeredLate],
+    ]);
+    expect(await minute()).toEqual({ reminders: 0, alerts: [] });
+    expect(late).toBeTruthy();
+  });
+
+  test('an alert goes only to a public https webhook', async () => {
+    await query(`update vault.secrets set secret = 'http://169.254.169.254/latest/meta-data/' where name = 'inquiry_alert_webhook_url'`);
+    try {
+      const id = await inquiry(26);
+      expect(await minute()).toEqual({ reminders: 0, alerts: [] });
+      const { rows: state } = await query('select overdue_alerted_at from public.contact_submissions where id = $1', [id]);
+      expect(state[0]!.overdue_alerted_at).toBeNull();
+    } finally {
+      await query(`update vault.secrets set secret = $1 where name = 'inquiry_alert_webhook_url'`, [WEBHOOK]);
+      await minute();
+    }
+  });
+
+  test('the /act/ page reads a link with the anon key; a wrong, expired or mismatched one is one refusal', async () => {
+    const id = await inquiry(1, 'investor');
+    await issue(id, 'answer', 'answer-token');
+    await issue(id, 'send_deck', 'deck-token');
+    const read = await asAnon('select public.action_link_lookup($1) as view', ['deck-token']);
+    expect(read).toEqual({
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
+      rows: [{ view: expect.objectContaining({ action: 'send_deck', type: 'investor', name: 'Ana', answered_at: null }) }],
+    });
+    expect(JSON.stringify(read)).not.toContain('Hello');
+    await query(`update private.inquiry_action_tokens set expires_at = now() where token_hash = decode($1, 'hex')`, [sha256('deck-token')]);
+    const refusals = [];
+    for (const token of ['deck-token', 'no-such-token', '']) refusals.push(await asAnon('select public.action_link_lookup($1)', [token]));
+    expect(new Set(refusals.map((refusal) => JSON.stringify(refusal))).size).toBe(1);
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
+    expect(refusals[0]).toEqual({ error: expect.stringMatching(/^PT404: This link is not valid/) });
+    expect(await asAnon('select public.inquiry_action_take($1, $2)', ['answer-token', 'answer'])).toEqual({
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
+      error: expect.stringMatching(/^42501/),
+    });
+
+    expect(await take('answer-token', 'send_deck')).toEqual({ outcome: 'invalid' });
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
+    expect(await take('answer-token', 'answer')).toEqual({ outcome: 'answered', at: expect.any(String) });
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
+    expect(await take('answer-token', 'answer')).toEqual({ outcome: 'done', how: 'marked', at: expect.any(String) });
+  });
+
+  test('deleting an inquiry deletes its tokens, deck sends and reminders', async () => {
+    const id = await inquiry(21, 'investor');
+    await issue(id, 'send_deck', 'gone-token');
+    await query(`insert into private.inquiry_deck_sends (inquiry_id, how) values ($1, 'press')`, [id]);
+    await query(`insert into private.inquiry_reminders (inquiry_id, sent_at) values ($1, now())`, [id]);
+    await query('delete from public.contact_submissions where id = $1', [id]);
+    const { rows: left } = await query(
+      `select (select count(*) from private.inquiry_action_tokens where inquiry_id = $1)::int
+            + (select count(*) from private.inquiry_deck_sends where inquiry_id = $1)::int
+            + (select count(*) from private.inquiry_reminders where inquiry_id = $1)::int as n`,
+      [id],
+    );
+    expect(left[0]!.n).toBe(0);
+  });
+});

@@ -1,0 +1,178 @@
+// The promises in the function (supabase/migrations/20261127000100_inquiry_promises.sql): the team's
+// email carries action links, a press acts once (the deck to the requester in their language, with a
+// signed URL that downloads the PDF, or "answered"), a wrong, expired or mismatched token changes
+// nothing, and the reminder lists every inquiry near its due time once. The handler runs with PGlite
+// behind its store, the Resend stand-in, and the local backend's Storage stand-in as SUPABASE_URL.
+import assert from 'node:assert/strict';
+import { actionToken } from '../../supabase/functions/inquiry-notif-resend/actions.ts';
+import { samplePdf, startStorageStandIn } from '../../tools/local-supabase/src/signed-objects.ts';
+import { startHarness } from './support/harness.ts';
+
+const h = await startHarness();
+const { test } = h;
+const SITE = 'https://adasorter.example';
+const storage = await startStorageStandIn(h.env.SUPABASE_SERVICE_ROLE_KEY!);
+const env: Record<string, string> = { ...h.env, SUPABASE_URL: storage.url };
+const deps = () => h.deps({ env });
+await h.db.query(`select vault.create_secret($1, 'site_url')`, [SITE]);
+
+/** Every link of an email's text part, as the local inbox lists them. */
+const linksIn = (text: string) => [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((match) => match[0]);
+
+const withDeck = () => storage.objects.put('investor-deck', 'deck.pdf', samplePdf(), 'application/pdf');
+
+/** The team's notification for a new stored inquiry (the browser's call), and its links by label. */
+async function notified(overrides: Parameters<typeof h.stored>[0] = {}) {
+  const row = await h.stored(overrides);
+  const response = await h.post(row, deps());
+  assert.equal(response.status, 200, await response.clone().text());
+  const email = h.resend.emails.at(-1)!.body;
+  return { row, email, links: linksIn(email.text).filter((link) => link.startsWith(`${SITE}/act/#`)) };
+}
+
+const press = async (token: string, action: string) => {
+  const response = await h.post({ act: token, action }, deps());
+  return { status: response.status, body: await response.json() };
+};
+const tokenOf = (link: string) => link.slice(link.indexOf('#') + 1);
+const answered = async (id: string) =>
+  (await h.db.query<{ answered_at: Date | null; answered_how: string | null }>(
+    'select answered_at, answered_how from public.contact_submissions where id = $1',
+    [id],
+  )).rows[0]!;
+
+test('the team email links "Mark as answered" to every inquiry and "Send the deck to <address>" to investor requests', async () => {
+  const contact = await notified({ type: 'contact' });
+  assert.equal(contact.links.length, 1);
+  assert.match(contact.email.text, /Mark as answered: https:\/\/adasorter\.example\/act\/#[A-Za-z0-9_-]{43}\n/);
+  const investor = await notified({ type: 'investor' });
+  assert.equal(investor.links.length, 2);
+  assert.ok(investor.email.text.includes(`Send the deck to ${investor.row.email}: ${SITE}/act/#`));
+  assert.ok(investor.email.html.includes(`href="${SITE}/act/#`));
+  const { rows } = await h.db.query<{ n: number }>('select count(*)::int as n from private.inquiry_action_tokens');
+  assert.equal(rows[0]!.n, 3, 'one stored hash per link');
+  const stored = await h.db.query<{ found: number }>(
+    "select count(*)::int as found from private.inquiry_action_tokens where token_hash = sha256(convert_to($1, 'UTF8'))",
+    [tokenOf(investor.links[0]!)],
+  );
+  assert.equal(stored.rows[0]!.found, 1, 'the hash of the token, never the token');
+});
+
+test('"Mark as answered" acts on the press only, once; a second press says what was done and when', async () => {
+  const { row, links } = await notified();
+  assert.equal((await answered(row.id)).answered_at, null, 'sending the link changed nothing');
+  const first = await press(tokenOf(links[0]!), 'answer');
+  assert.equal(first.status, 200);
+  assert.equal(first.body.outcome, 'answered');
+  const state = await answered(row.id);
+  assert.equal(state.answered_how, 'marked');
+  const second = await press(tokenOf(links[0]!), 'answer');
+  assert.deepEqual(second, { status: 200, body: { outcome: 'done', how: 'marked', at: second.body.at } });
+  assert.equal(new Date(second.body.at).getTime(), state.answered_at!.getTime());
+});
+
+test('a wrong, expired or mismatched token gets one answer and changes nothing', async () => {
+  const { row, links } = await notified({ type: 'investor' });
+  const [answer, deck] = links.map(tokenOf) as [string, string];
+  const other = await actionToken('another-key', row.id, 'answer');
+  await h.db.query(
+    `update private.inquiry_action_tokens set expires_at = now() - interval '1 second'
+                     where token_hash = sha256(convert_to($1, 'UTF8'))`,
+    [deck],
+  );
+  for (const [token, action] of [[other, 'answer'], [`${answer}x`, 'answer'], [answer, 'send_deck'], [deck, 'send_deck']]) {
+    assert.deepEqual(await press(token!, action!), { status: 404, body: { outcome: 'invalid' } }, `${action} ${token}`);
+  }
+  assert.equal((await answered(row.id)).answered_at, null);
+  assert.equal(h.resend.emails.length, 1, 'only the team notification');
+  assert.equal((await h.post({ act: 42, action: 'answer' }, deps())).status, 400);
+  assert.equal((await h.post({ act: answer, action: 'delete' }, deps())).status, 400);
+});
+
+test('"Send the deck" emails the requester once, in Indonesian, reply-to the team, a signed URL that downloads the PDF', async () => {
+  withDeck();
+  const { row, links } = await notified({ type: 'investor', language: 'id' });
+  const token = tokenOf(links[1]!);
+  const first = await press(token, 'send_deck');
+  assert.equal(first.status, 200, JSON.stringify(first.body));
+  assert.equal(first.body.outcome, 'deck_sent');
+  const deckEmails = h.resend.emails.filter((email) => email.body.to.includes(row.email));
+  assert.equal(deckEmails.length, 1);
+  const email = deckEmails[0]!;
+  assert.equal(email.body.subject, 'Materi investor AdaSorter');
+  assert.equal(email.body.reply_to, 'team@example.com');
+  assert.match(email.body.text, /berlaku selama 7 hari/);
+  assert.equal(email.idempotencyKey, `deck-${row.id}`);
+  const [download] = linksIn(email.body.text).filter((link) => link.startsWith(storage.url));
+  const pdf = await fetch(download!);
+  assert.equal(pdf.status, 200);
+  assert.equal(pdf.headers.get('content-type'), 'application/pdf');
+  assert.match(new TextDecoder().decode(await pdf.arrayBuffer()), /^%PDF-1\.4/);
+  assert.equal((await answered(row.id)).answered_how, 'deck_sent');
+
+  const again = await press(token, 'send_deck');
+  assert.equal(again.body.outcome, 'done');
+  assert.equal(again.body.how, 'deck_sent');
+  const mark = await press(tokenOf(links[0]!), 'answer');
+  assert.equal(mark.body.outcome, 'done', 'marking an inquiry the deck answered says so');
+  assert.equal(h.resend.emails.length, 2, 'the notification and one deck email');
+});
+
+test('with no deck in the bucket the press says so and sends nothing; a failed send can be pressed again', async () => {
+  storage.objects.remove('investor-deck', 'deck.pdf');
+  const { row, links } = await notified({ type: 'investor' });
+  const token = tokenOf(links[1]!);
+  assert.deepEqual(await press(token, 'send_deck'), { status: 409, body: { outcome: 'deck-missing' } });
+  assert.equal(h.resend.emails.length, 1);
+  assert.equal((await answered(row.id)).answered_at, null);
+
+  withDeck();
+  h.resend.failNext(500);
+  assert.deepEqual(await press(token, 'send_deck'), { status: 503, body: { outcome: 'not-sent' } });
+  assert.equal((await answered(row.id)).answered_at, null);
+  const retry = await press(token, 'send_deck');
+  assert.equal(retry.body.outcome, 'deck_sent');
+  const attempts = h.resend.requests.filter((request) => request.body.to.includes(row.email));
+  assert.equal(attempts.length, 2);
+  assert.deepEqual(attempts[0]!.body, attempts[1]!.body, 'the retry sends the same email (link included) under the same key');
+  assert.equal(attempts[0]!.idempotencyKey, attempts[1]!.idempotencyKey);
+});
+
+test('the reminder lists every inquiry near its due time in one email, each once, none answered', async () => {
+  const soon = await h.stored({ type: 'investor' });
+  const later = await h.stored();
+  const done = await h.stored();
+  await h.db.query(`update public.contact_submissions set reply_due_at = now() + interval '3 hours' where id = any($1::uuid[])`, [[
+    soon.id,
+    done.id,
+  ]]);
+  await h.db.query(`update public.contact_submissions set answered_at = now(), answered_how = 'marked' where id = $1`, [done.id]);
+  const remind = () =>
+    h.post({ remind: true }, deps(), { authorization: `Bearer ${env.SUPABASE_SERVICE_ROLE_KEY}` }).then((response) => response.json());
+  assert.deepEqual(await remind(), { reminded: 1 });
+  assert.equal(h.resend.emails.length, 1);
+  const email = h.resend.emails[0]!.body;
+  assert.deepEqual(email.to, ['team@example.com']);
+  assert.match(email.subject, /^Reminder: 1 inquiry is due for a reply soon$/);
+  assert.ok(email.text.includes(soon.id) && !email.text.includes(later.id) && !email.text.includes(done.id));
+  assert.ok(!email.text.includes(soon.message), 'never the message');
+  assert.equal(linksIn(email.text).filter((link) => link.startsWith(`${SITE}/act/#`)).length, 2);
+  assert.deepEqual(await remind(), { reminded: 0 });
+  assert.equal(h.resend.emails.length, 1);
+  const anon = await h.post({ remind: true }, deps());
+  assert.equal(anon.status, 401);
+});
+
+test('deck_auto_send, off by default, sends the deck to a verified investor request without a press', async () => {
+  withDeck();
+  const off = await notified({ type: 'investor' });
+  assert.equal(h.resend.emails.filter((email) => email.body.to.includes(off.row.email)).length, 0, 'off: the team decides');
+  await h.db.query('update private.inquiry_limits set deck_auto_send = true');
+  try {
+    // Without Turnstile there is no verified request, so nothing goes out even when it is on.
+    const unverified = await notified({ type: 'investor' });
+    assert.equal(h.resend.emails.filter((email) => email.body.to.includes(unverified.row.email)).length, 0);
+  } finally {
+    await h.db.query('update private.inquiry_limits set deck_auto_send = false');
+  }
+});

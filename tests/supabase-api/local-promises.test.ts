@@ -1,0 +1,78 @@
+// The promises' whole loop on the local backend, as a developer tries it with `npm run backend`: an
+// investor request from /id/ reaches the inbox (GET /local/emails) with its action links; the press
+// (the /act/ page's call) sends the requester one Indonesian email whose signed link downloads the
+// sample PDF from the private bucket; a second press sends nothing; the minute's promises job sends
+// one reminder for an inquiry 21 hours old and records one alert for one 25 hours old.
+import { startLocalBackend, type InboxEmail, type LocalBackend } from 'local-supabase';
+import { insertInquiry, notifyTeam, visitorRow } from 'local-supabase/visitor';
+
+const SITE = 'http://127.0.0.1:9000';
+let backend: LocalBackend;
+
+beforeAll(async () => {
+  backend = await startLocalBackend({ siteUrl: SITE });
+}, 60_000);
+
+afterAll(async () => {
+  await backend?.stop();
+}, 30_000);
+
+const inbox = async () => (await (await fetch(`${backend.url}/local/emails`)).json()) as InboxEmail[];
+const press = async (token: string, action: string) =>
+  (await fetch(`${backend.url}/functions/v1/inquiry-notif-resend`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${backend.anonKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ act: token, action }),
+  }).then((response) => response.json())) as Record<string, unknown>;
+
+test('an investor request from /id/: the inbox, the press, the Indonesian deck email and its PDF, nothing twice', async () => {
+  const row = { ...visitorRow({ type: 'investor' }), language: 'id' };
+  expect((await insertInquiry(backend.url, backend.anonKey, row)).status).toBe(201);
+  expect((await notifyTeam(backend.url, backend.anonKey, row)).status).toBe(200);
+  const [team] = await inbox();
+  const actions = team!.links.filter((link) => link.startsWith(`${SITE}/act/#`));
+  expect(actions).toHaveLength(2);
+  expect(team!.text).toContain(`Send the deck to ${row.email}: ${actions[1]}`);
+
+  const token = actions[1]!.split('#')[1]!;
+  expect(await press(token, 'send_deck')).toEqual({ outcome: 'deck_sent', at: expect.any(String) as unknown });
+  const emails = await inbox();
+  expect(emails).toHaveLength(2);
+  expect(emails[1]).toMatchObject({ to: [row.email], subject: 'Materi investor AdaSorter' });
+  const download = await fetch(emails[1]!.links.find((link) => link.startsWith(`${backend.url}/storage/v1/object/sign/`))!);
+  expect(download.headers.get('content-type')).toBe('application/pdf');
+  expect(
+    Buffer.from(await download.arrayBuffer())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  const tampered = await fetch(emails[1]!.links.find((link) => link.includes('/object/sign/'))!.replace(/token=./, 'token=x'));
+  expect(tampered.status).toBe(400);
+
+  expect(await press(token, 'send_deck')).toMatchObject({ outcome: 'done', how: 'deck_sent' });
+  expect(await inbox()).toHaveLength(2);
+}, 60_000);
+
+test("the minute's promises job: one reminder at 21 hours, one alert at 25, neither again", async () => {
+  const [soon, late] = [visitorRow({ type: 'contact' }), visitorRow({ type: 'contact' })];
+  for (const row of [soon, late]) expect((await insertInquiry(backend.url, backend.anonKey, row)).status).toBe(201);
+  for (const [row, hours] of [
+    [soon, 21],
+    [late, 25],
+  ] as const) {
+    await backend.db.query(
+      `update public.contact_submissions set created_at = created_at - make_interval(hours => $2),
+              reply_due_at = reply_due_at - make_interval(hours => $2), notified_at = now() where id = $1`,
+      [row.id, hours],
+    );
+  }
+  const before = (await inbox()).length;
+  const alerts = await backend.runPromises();
+  expect(alerts).toEqual([expect.objectContaining({ cause: 'reply overdue', count: 1 })]);
+  const emails = await inbox();
+  expect(emails).toHaveLength(before + 1);
+  expect(emails.at(-1)!.subject).toBe('Reminder: 1 inquiry is due for a reply soon');
+  expect(emails.at(-1)!.text).toContain(soon.id);
+  expect(await backend.runPromises()).toEqual([]);
+  expect(await inbox()).toHaveLength(before + 1);
+}, 60_000);
