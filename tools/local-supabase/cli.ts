@@ -3,7 +3,7 @@
 // rebuild trigger by hand: see --help below.
 import { parseArgs } from 'node:util';
 import { INQUIRY_FUNCTION } from '../../supabase/paths';
-import type { LoggedRequest } from './src/index';
+import { describeRequest } from './src/index';
 
 const HELP = `npm run backend [-- options]
 
@@ -65,11 +65,6 @@ function options() {
   };
 }
 
-function describe(request: LoggedRequest): string {
-  const query = new URLSearchParams(request.query).toString();
-  return `${request.status || 'no answer'} ${request.method} ${request.path}${query ? `?${query}` : ''} (${request.role ?? 'no role'})`;
-}
-
 async function main(): Promise<void> {
   let chosen: ReturnType<typeof options>;
   try {
@@ -90,7 +85,7 @@ async function main(): Promise<void> {
     buildHook: chosen.buildHook,
     siteUrl: chosen.site,
     sweepIntervalMs: 60_000,
-    onRequest: (request) => console.log(describe(request)),
+    onRequest: (request) => console.log(describeRequest(request)),
     onEmail: (email) => console.log(`email: ${email.body.subject} → ${email.body.to.join(', ')}`),
     onAlert: (alert) => console.log(`alert (${alert.cause}): ${alert.text}`),
     onBuildHookCall: (status) => console.log(`build hook: ${status || 'unreachable'} POST ${chosen.buildHook?.url}`),
