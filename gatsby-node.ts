@@ -2,6 +2,7 @@ import type { GatsbyNode } from 'gatsby';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deploySettings } from './src/build-time/deploy-settings';
+import { privacySettings } from './src/build-time/privacy-settings';
 import { buildEnv } from './src/lib/environment';
 import { SITEMAP_FILE, robotsTxt, sitemapXml } from './src/build-time/sitemap';
 import type { Dictionary } from './src/content/dictionary';
@@ -10,7 +11,9 @@ import { INDONESIAN } from './src/content/dictionaries/id';
 import { ACTION_PAGE_TEXT } from './src/content/dictionaries/act';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_PAGES, type Language } from './src/content/languages';
 import type { ActionPageContext } from './src/pages/act/index';
+import { PRIVACY_WRITERS } from './src/content/privacy';
 import type { LandingPageContext } from './src/templates/landing-page';
+import type { PrivacyPageContext } from './src/templates/privacy-page';
 
 // Once per build, in the main process (gatsby-config.ts may be evaluated more than once): a build
 // that would publish a wrong address stops before any work, and the log says where the address and
@@ -46,12 +49,20 @@ const DICTIONARIES: Readonly<Record<Language, Dictionary>> = { en: EN, id: INDON
 
 // One page component, one page per language. The dictionary travels in the page context (the
 // page's data file), not in the component's JavaScript: each page loads only its own language's words.
+// So does each privacy notice, written for this build's settings (who processes what).
 export const createPages: GatsbyNode['createPages'] = ({ actions }) => {
+  const privacy = privacySettings(buildEnv());
+  const { siteUrl } = deploySettings(buildEnv());
   for (const language of LANGUAGES) {
     actions.createPage<LandingPageContext>({
       path: LANGUAGE_PAGES[language].path,
       component: path.resolve(__dirname, 'src/templates/landing-page.tsx'),
       context: { language, dictionary: DICTIONARIES[language] },
+    });
+    actions.createPage<PrivacyPageContext>({
+      path: LANGUAGE_PAGES[language].privacyPath,
+      component: path.resolve(__dirname, 'src/templates/privacy-page.tsx'),
+      context: { language, siteUrl, privacy: PRIVACY_WRITERS[language](privacy) },
     });
   }
 };

@@ -21,6 +21,7 @@ import { checkPermissions } from './permissions';
 import { checkPromises } from './promises';
 import { databaseTarget, newSecrets, type Secrets } from './redact';
 import { fail, plural, type CheckResult, type Database } from './report';
+import { checkRetention } from './retention';
 import { checkLiveSite } from './site';
 import { checkSweep } from './sweep';
 import { checkSecrets } from './vault';
@@ -97,6 +98,7 @@ export async function runDoctor(run: DoctorRun): Promise<number> {
     results.push(...(await checkInquiries(db)));
     results.push(...(await checkPromises(db)));
     results.push(await checkEmails(db));
+    results.push(await checkRetention(db));
     results.push(await checkAlerts(db, secrets));
     results.push(await checkBuildHook(db, secrets));
     results.push(...(await checkLiveSite(db, { site: liveSite })));

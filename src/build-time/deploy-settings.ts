@@ -68,6 +68,14 @@ function hostVariable(env: BuildEnv): string | null {
   return null;
 }
 
+/** The host's name as a visitor knows it, for the privacy notice; null for any other host. */
+export function hostName(env: BuildEnv): string | null {
+  if (env.NETLIFY === 'true') return 'Netlify';
+  if (env.VERCEL === '1') return 'Vercel';
+  if (env.CF_PAGES === '1') return 'Cloudflare Pages';
+  return null;
+}
+
 /** A build for a host, or one that says it is for production, must know its address. */
 const isDeployBuild = (env: BuildEnv) => env.REQUIRE_BACKEND === '1' || hostVariable(env) !== null;
 

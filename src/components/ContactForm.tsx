@@ -2,7 +2,8 @@ import React, { useId, type ChangeEvent, type FormEvent, type ReactNode } from '
 import AlertCircle from 'lucide-react/icons/circle-alert';
 import Loader2 from 'lucide-react/icons/loader-circle';
 import { FIELD_MAX_LENGTH, HONEYPOT_FIELD, MESSAGE_ROWS, type InquiryField, type SubmitFailure } from '../content/modal';
-import { useDictionary } from '../hooks/usePageLanguage';
+import { LANGUAGE_PAGES } from '../content/languages';
+import { usePageLanguage } from '../hooks/usePageLanguage';
 
 export type ContactFormValues = Record<InquiryField, string>;
 
@@ -34,7 +35,8 @@ const fieldClass =
 export function ContactForm({ values, submitLabel, submitting, failure, emailHref, onChange, onSubmit, verification }: ContactFormProps) {
   // Both modals are mounted at once: ids must differ between them.
   const id = useId();
-  const { labels, optional, sending, failures, emailLink } = useDictionary().form;
+  const { language, dictionary } = usePageLanguage();
+  const { labels, optional, sending, failures, emailLink, notice } = dictionary.form;
   const fieldId = (field: InquiryField) => `${id}-${field}`;
 
   // What ties each visible field to the form's state, its limit and its refusal: the same for all four.
@@ -135,6 +137,15 @@ export function ContactForm({ values, submitLabel, submitting, failure, emailHre
         {submitting && <Loader2 aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />}
         {submitting ? sending : submitLabel}
       </button>
+      <p className="text-center text-sm text-ink-soft sm:col-span-2">
+        {notice.text}{' '}
+        <a
+          href={LANGUAGE_PAGES[language].privacyPath}
+          className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
+        >
+          {notice.link}
+        </a>
+      </p>
     </form>
   );
 }

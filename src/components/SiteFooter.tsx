@@ -1,7 +1,8 @@
 import MapPin from 'lucide-react/icons/map-pin';
 import React from 'react';
 import { INVESTOR_DECK_HASH } from '../content/modal';
-import { useDictionary } from '../hooks/usePageLanguage';
+import { LANGUAGE_PAGES } from '../content/languages';
+import { usePageLanguage } from '../hooks/usePageLanguage';
 import { ChatButton } from './ChatButton';
 import { PREFETCH_MODAL_ON_INTENT } from './ContactModalProvider';
 import { LanguageLink } from './LanguageLink';
@@ -15,7 +16,8 @@ interface SiteFooterProps {
 // The investor link is discreet on purpose (spec: the investor modal has no visible trigger); the
 // contact modal's provider opens the investor form whenever the URL hash becomes #investor-deck.
 export function SiteFooter({ productName, onChat }: SiteFooterProps) {
-  const { footer, site } = useDictionary();
+  const { language, dictionary } = usePageLanguage();
+  const { footer, site } = dictionary;
   return (
     <footer className="on-dark bg-brand-950 text-brand-100">
       <div className="container-page py-14 sm:py-16">
@@ -39,6 +41,12 @@ export function SiteFooter({ productName, onChat }: SiteFooterProps) {
               className="-mx-2 inline-flex min-h-11 items-center self-start rounded-lg px-2 text-brand-200 underline-offset-4 hover:text-white hover:underline sm:self-auto"
             >
               {footer.investor}
+            </a>
+            <a
+              href={LANGUAGE_PAGES[language].privacyPath}
+              className="-mx-2 inline-flex min-h-11 items-center self-start rounded-lg px-2 text-brand-200 underline-offset-4 hover:text-white hover:underline sm:self-auto"
+            >
+              {footer.privacy}
             </a>
           </div>
         </div>

@@ -26,7 +26,7 @@ export interface Dictionary {
   snapshot: { sectionLabel: string; sorterImageAlt: string; workerTitle: string; workerSubtitle: string; workerImageAlt: string };
   coverage: { eyebrow: string; title: string; intro: string };
   timeline: { eyebrow: string; title: string; intro: string; scrollRegionLabel: string; previous: string; next: string };
-  footer: { location: string; chat: string; investor: string };
+  footer: { location: string; chat: string; investor: string; privacy: string };
   lists: Readonly<Record<ListKind, ListTexts>>;
   materialStatus: Readonly<Record<MaterialStatus, string>>;
   timelineStatus: Readonly<Record<TimelineStatus, string>>;
@@ -39,6 +39,8 @@ export interface Dictionary {
     failures: Readonly<Record<SubmitFailure, string>>;
     /** The busy text's link that sends the visitor's message by email instead. */
     emailLink: string;
+    /** The line under the form and its link to the privacy notice. */
+    notice: { text: string; link: string };
   };
   /** The way to the other language's page, and the suggestion shown to browsers that prefer it. */
   languages: { suggestion: string; dismissSuggestion: string };

@@ -20,11 +20,13 @@ export interface LanguagePage {
   ogLocale: string;
   /** The language's name in itself, as the language link shows it. */
   nativeName: string;
+  /** Its privacy notice (src/content/privacy.ts). */
+  privacyPath: string;
 }
 
 export const LANGUAGE_PAGES: Readonly<Record<Language, LanguagePage>> = {
-  en: { path: '/', ogLocale: 'en_US', nativeName: 'English' },
-  id: { path: '/id/', ogLocale: 'id_ID', nativeName: 'Bahasa Indonesia' },
+  en: { path: '/', ogLocale: 'en_US', nativeName: 'English', privacyPath: '/privacy/' },
+  id: { path: '/id/', ogLocale: 'id_ID', nativeName: 'Bahasa Indonesia', privacyPath: '/id/privasi/' },
 };
 
 /** The language a page links to: with two languages, the other one. */

@@ -73,6 +73,12 @@ export const SUBMIT_FAILURE_MESSAGES: Readonly<Record<SubmitFailure, string>> = 
 };
 export const SUBMIT_FAILED_LOG = 'Contact submission failed';
 
+/**
+ * The line under the form: what the details are for, and the way to the privacy notice. Not the
+ * spec's words: an addition that Indonesia's PDP Law and the GDPR ask for (docs/architecture.md).
+ */
+export const PRIVACY_NOTICE_COPY = { text: 'We use these details only to answer you.', link: 'Privacy notice' } as const;
+
 /** The form's English words, under the names the dictionary's `form` gives them (../dictionary.ts). */
 export const FORM_COPY = {
   labels: { name: 'Full Name', email: 'Email Address', company: 'Company', message: 'Message' },
@@ -81,6 +87,7 @@ export const FORM_COPY = {
   close: 'Close',
   failures: SUBMIT_FAILURE_MESSAGES,
   emailLink: BUSY_COPY.link,
+  notice: PRIVACY_NOTICE_COPY,
 } as const;
 
 // Without a backend the submission is simulated and this is logged.

@@ -3,7 +3,6 @@
 // rebuild trigger by hand: see --help below.
 import { parseArgs } from 'node:util';
 import { INQUIRY_FUNCTION } from '../../supabase/paths';
-import type { LoggedRequest } from './src/index';
 
 const HELP = `npm run backend [-- options]
 
@@ -67,11 +66,6 @@ function options() {
   };
 }
 
-function describe(request: LoggedRequest): string {
-  const query = new URLSearchParams(request.query).toString();
-  return `${request.status || 'no answer'} ${request.method} ${request.path}${query ? `?${query}` : ''} (${request.role ?? 'no role'})`;
-}
-
 async function main(): Promise<void> {
   let chosen: ReturnType<typeof options>;
   try {
@@ -85,14 +79,14 @@ async function main(): Promise<void> {
     return;
   }
   // Loaded only now: the database engine takes most of a start, and --help or a wrong option needs none of it.
-  const { describeEmail, inboxEmail, startLocalBackend } = await import('./src/index');
+  const { describeEmail, describeRequest, inboxEmail, startLocalBackend } = await import('./src/index');
   const backend = await startLocalBackend({
     port: chosen.port,
     dbPort: chosen.dbPort,
     buildHook: chosen.buildHook,
     siteUrl: chosen.site,
     sweepIntervalMs: 60_000,
-    onRequest: (request) => console.log(describe(request)),
+    onRequest: (request) => console.log(describeRequest(request)),
     onEmail: (email) => console.log(describeEmail(inboxEmail(email))),
     onAlert: (alert) => console.log(`alert (${alert.cause}): ${alert.text}`),
     onBuildHookCall: (status) => console.log(`build hook: ${status || 'unreachable'} POST ${chosen.buildHook?.url}`),

@@ -2,7 +2,7 @@
 // ../site.ts), which the tests import too.
 import { COVERAGE, FOOTER, HEADER, HERO, LIST_TEXT, SNAPSHOT, STATUS_LABELS, TIMELINE } from '../copy';
 import type { Dictionary } from '../dictionary';
-import { FORM_COPY, MODAL_COPY } from '../modal';
+import { FORM_COPY, MODAL_COPY, PRIVACY_NOTICE_COPY } from '../modal';
 import { SITE } from '../site';
 
 export const EN: Dictionary = {
@@ -12,7 +12,7 @@ export const EN: Dictionary = {
   snapshot: SNAPSHOT,
   coverage: COVERAGE,
   timeline: TIMELINE,
-  footer: FOOTER,
+  footer: { ...FOOTER, privacy: PRIVACY_NOTICE_COPY.link },
   lists: LIST_TEXT,
   materialStatus: STATUS_LABELS.material,
   timelineStatus: STATUS_LABELS.timeline,

@@ -43,7 +43,7 @@ export const INDONESIAN: Dictionary = {
     previous: 'Gulir ke tonggak sebelumnya',
     next: 'Gulir ke tonggak berikutnya',
   },
-  footer: { location: 'Jakarta, Indonesia', chat: 'Hubungi Kami', investor: 'Hubungan investor' },
+  footer: { location: 'Jakarta, Indonesia', chat: 'Hubungi Kami', investor: 'Hubungan investor', privacy: 'Pemberitahuan privasi' },
   lists: {
     coverage: {
       error: 'Gagal memuat cakupan material. Silakan coba lagi nanti.',
@@ -94,6 +94,7 @@ export const INDONESIAN: Dictionary = {
       'invalid-message': 'Periksa pesan Anda: pesan berisi karakter kontrol tersembunyi. Hapus karakter tersebut, lalu coba lagi.',
     },
     emailLink: 'Kirim pesan Anda lewat email',
+    notice: { text: 'Kami menggunakan data ini hanya untuk menjawab Anda.', link: 'Pemberitahuan privasi' },
   },
   languages: { suggestion: 'Read in English', dismissSuggestion: 'Dismiss the language suggestion' },
 };

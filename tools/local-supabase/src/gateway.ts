@@ -24,6 +24,12 @@ export interface LoggedRequest {
   status: number;
 }
 
+/** A request as `npm run backend` prints it: status, method, path, query and role; never its body. */
+export function describeRequest(request: LoggedRequest): string {
+  const query = new URLSearchParams(request.query).toString();
+  return `${request.status || 'no answer'} ${request.method} ${request.path}${query ? `?${query}` : ''} (${request.role ?? 'no role'})`;
+}
+
 /** A request as an interception hook sees it. */
 export interface GatewayRequest {
   method: string;

@@ -11,7 +11,15 @@ export { samplePdf, signedObjects, type SignedObjects } from './signed-objects';
 export { startResendStandIn, type RecordedEmail, type ResendPayload, type ResendStandIn } from './resend';
 export { SITE_API, SITE_SHAPES, type ServedApi } from './site-api';
 export type { ShapeSpec } from './postgrest';
-export type { Answer, ClientAddress, GatewayRequest, Intercept, LoggedRequest, LoseAnswer } from './gateway';
+export {
+  describeRequest,
+  type Answer,
+  type ClientAddress,
+  type GatewayRequest,
+  type Intercept,
+  type LoggedRequest,
+  type LoseAnswer,
+} from './gateway';
 export { LOCAL_ALERT_WEBHOOK, type InquiryAlert, type SweepRun } from './sweep';
 export {
   TURNSTILE_DUMMY_TOKEN,
