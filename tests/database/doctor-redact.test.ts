@@ -20,9 +20,7 @@ test("a secret is withheld as written, upper-cased, base64'd, HTML-escaped and \
     escaped,
     escaped.toUpperCase().replaceAll('\\U', '\\u'),
   ];
-  expect(spellings.map((spelling) => secrets.redact(`before ${spelling} after`))).toEqual(
-    spellings.map(() => 'before [withheld] after'),
-  );
+  expect(spellings.map((spelling) => secrets.redact(`before ${spelling} after`))).toEqual(spellings.map(() => 'before [withheld] after'));
 });
 
 test('a database URL with an unencoded / in its password: exit 1, and one line naming only host and database', async () => {

@@ -130,8 +130,7 @@ describe('addresses are what they are', () => {
 });
 
 describe('only public https leaves the database', () => {
-  const isPublic = async (url: string) =>
-    (await sql<{ ok: boolean }>('select private.is_public_https_url($1) as ok', [url]))[0]!.ok;
+  const isPublic = async (url: string) => (await sql<{ ok: boolean }>('select private.is_public_https_url($1) as ok', [url]))[0]!.ok;
 
   test('hosts libcurl reads as inside IPv4 addresses, 6to4, Teredo and site-local are refused; public ones pass', async () => {
     const inside = [
