@@ -1,20 +1,37 @@
 // Every secret the doctor knows is taken out of whatever it prints: the values read from Vault,
 // from the environment and the database URL's password, whatever their length, in the spellings
-// they take inside JSON and URLs. Text is cut only after that, so no cut leaves a secret's start.
+// they take inside JSON, URLs, HTML, base64 and upper case. Text is cut only after that, so no cut
+// leaves a secret's start.
 
 const WITHHELD = '[withheld]';
+
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Every UTF-16 unit of `value` as a `\uXXXX` escape, in lower- and upper-case hex. */
+function unicodeEscaped(value: string): string[] {
+  const lower = Array.from({ length: value.length }, (_, i) => `\\u${value.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
+  return [lower, lower.replace(/\\u([0-9a-f]{4})/g, (_, hex: string) => `\\u${hex.toUpperCase()}`)];
+}
 
 /** The ways `value` may be written inside other text. */
 function spellings(value: string): string[] {
   const json = JSON.stringify(value).slice(1, -1);
   const encoded = encodeURIComponent(value);
+  const base64 = Buffer.from(value).toString('base64');
   const found = [
     value,
+    value.toUpperCase(),
     json,
     json.replaceAll('/', '\\/'),
     encoded,
     encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
     encodeURI(value),
+    value.replace(/[&<>"']/g, (char) => HTML_ENTITIES[char]!),
+    value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`),
+    base64,
+    base64.replace(/=+$/, ''),
+    Buffer.from(value).toString('base64url'),
+    ...unicodeEscaped(value),
   ];
   try {
     found.push(decodeURIComponent(value));

@@ -77,12 +77,16 @@ export async function runDoctor(run: DoctorRun): Promise<number> {
     return 1;
   }
   const target = `host ${parsed.host}, database ${parsed.database}`;
-  const db = new pg.Client({ connectionString: dbUrl, application_name: 'doctor' });
+  let db: pg.Client;
   try {
+    // In the try: pg reads the URL when the client is made, and throws on one it cannot read (an
+    // unencoded `/` in the password).
+    db = new pg.Client({ connectionString: dbUrl, application_name: 'doctor' });
     await db.connect();
   } catch (error) {
     const failed = error as Error & { code?: string };
-    run.err(secrets.redact(`Could not connect to ${target}${failed.code ? ` (${failed.code})` : ''}.`));
+    const unread = failed.code === 'ERR_INVALID_URL' ? ': SUPABASE_DB_URL could not be read; percent-encode its password (/ as %2F)' : '';
+    run.err(secrets.redact(`Could not connect to ${target}${failed.code ? ` (${failed.code})` : ''}${unread}.`));
     return 1;
   }
   const results: CheckResult[] = [];

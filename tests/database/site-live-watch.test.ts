@@ -11,7 +11,10 @@ import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles } from '../sup
 import { pauseCronJobs, settledCronRuns } from '../support/cron-jobs';
 import { insertPreviewLink } from '../support/preview-links';
 
-const MIGRATION = path.join(SUPABASE_PATHS.migrations, '20261126001100_site_live_watch.sql');
+// The watch's migration and the later one that restates its functions, applied again in their order.
+const MIGRATIONS = ['20261126001100_site_live_watch.sql', '20261127000400_audit_three.sql'].map((name) =>
+  path.join(SUPABASE_PATHS.migrations, name),
+);
 const JOB = 'site-watch';
 const SITE = 'https://adasorter.example/';
 const PAGE_DATA = 'https://adasorter.example/page-data/index/page-data.json';
@@ -124,7 +127,8 @@ describeWithPgCron('the site watch on PostgreSQL 15 with pg_cron', () => {
     ]);
     expect(await alerts()).toEqual([]);
 
-    await ageEditsAfter(live, 9);
+    // Within the maximum wait (10 minutes) and the build's allowance (5): the forced build may be deploying.
+    await ageEditsAfter(live, 14);
     await minute(live);
     expect(await alerts()).toEqual([]);
 
@@ -155,6 +159,48 @@ describeWithPgCron('the site watch on PostgreSQL 15 with pg_cron', () => {
     await minute(current);
     expect(await alerts()).toHaveLength(1);
     expect((await query('select state from private.site_live_state($1)', [current])).rows).toEqual([{ state: 'live' }]);
+  });
+
+  it('edits that never stop: each build the maximum wait forces deploys within the allowance, so no false "site behind"', async () => {
+    const HOOK = 'https://api.netlify.com/build_hooks/site-watch-test';
+    const BUILD_MINUTES = 4;
+    await setSecret('site_build_hook_url', HOOK);
+    /** `minutes` of an editor saving every minute, the rebuild job and a build that deploys BUILD_MINUTES after the hook's call. */
+    async function editEveryMinute(minutes: number): Promise<{ builds: number; alerts: number }> {
+      await query(`update private.site_rebuild set pending_statements = 0, pending_tables = '{}', first_pending_at = null`);
+      await query(`update private.site_watch set alerted_at = null`);
+      await query('delete from net.http_post_calls');
+      let live = await revision();
+      const deploys: Array<{ at: number; revision: number }> = [];
+      const calls = async () => Number((await query('select count(*) as n from net.http_post_calls where url = $1', [HOOK])).rows[0]?.n);
+      for (let now = 0; now < minutes; now++) {
+        // Counted first: pg_cron's own run of the rebuild job may make the call this minute's run would.
+        const before = await calls();
+        await query(`update private.content_revision_history set changed_at = changed_at - interval '1 minute'`);
+        await query(`update private.content_revision set changed_at = changed_at - interval '1 minute'`);
+        await query(`update private.site_rebuild set changed_at = changed_at - interval '1 minute',
+                     first_pending_at = first_pending_at - interval '1 minute', called_at = called_at - interval '1 minute'`);
+        await query(`update private.site_watch set requested_at = requested_at - interval '1 minute',
+                     checked_at = checked_at - interval '1 minute', alerted_at = alerted_at - interval '1 minute'`);
+        await edit();
+        await query('select private.request_site_rebuild_when_quiet()');
+        if ((await calls()) > before) deploys.push({ at: now + BUILD_MINUTES, revision: await revision() });
+        while (deploys[0] && deploys[0].at <= now) live = deploys.shift()!.revision;
+        await minute(live);
+      }
+      return { builds: await calls(), alerts: (await alerts()).length };
+    }
+    try {
+      await runJob();
+      // Without an allowance the watch cries wolf while a forced build deploys...
+      await query(`update private.site_rebuild set build_allowance = interval '0 seconds'`);
+      expect(await editEveryMinute(24)).toEqual({ builds: 2, alerts: 1 });
+      // ...with the default one it does not, however long the edits go on.
+      await query(`update private.site_rebuild set build_allowance = default`);
+      expect(await editEveryMinute(45)).toEqual({ builds: 4, alerts: 0 });
+    } finally {
+      await setSecret('site_build_hook_url', null);
+    }
   });
 
   it('alerts again after the hour while the site stays behind', async () => {
@@ -238,7 +284,7 @@ describeWithPgCron('the site watch on PostgreSQL 15 with pg_cron', () => {
       jobs: (await query('select jobname, schedule, command from cron.job where jobname = $1', [JOB])).rows,
     });
     const before = await snapshot();
-    await query(await readFile(MIGRATION, 'utf8'));
+    for (const file of MIGRATIONS) await query(await readFile(file, 'utf8'));
     expect(await snapshot()).toEqual(before);
   });
 

@@ -56,8 +56,8 @@ it('says live, then pending after an edit without a reload, then that the last b
   const pending = await banner(page).getByRole('status').textContent();
   expect(pending).toMatch(/^Waiting for the build: the site shows the content of .+; 1 edit since$/);
 
-  // The rebuild's maximum wait, made short: the site has now been behind longer than that.
-  await backend().db.query(`update private.site_rebuild set max_wait = interval '1 second'`);
+  // The rebuild's maximum wait and the build's allowance, made short: the site has now been behind longer than both.
+  await backend().db.query(`update private.site_rebuild set max_wait = interval '1 second', build_allowance = interval '0 seconds'`);
   expect(await roundsUntil(page, 'stale')).toBe('stale');
   const stale = await banner(page).getByRole('status').textContent();
   expect(stale).toContain(PREVIEW_TEXT.live.stale);

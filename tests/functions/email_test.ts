@@ -87,3 +87,13 @@ Deno.test('text inside a field never passes for another field: the values are qu
   );
   assert.equal(digest.filter((line) => line.startsWith('Email:')).length, 2);
 });
+
+Deno.test('a cut name or digest message never leaves half an emoji: cut by characters, not UTF-16 units', () => {
+  const name = `${'a'.repeat(78)}😀 and more`;
+  const { subject } = renderNotification({ ...ROW, name });
+  assert.ok(subject.isWellFormed(), subject);
+  assert.ok(subject.endsWith(`${'a'.repeat(78)}😀…"`), subject);
+  const digest = renderDigest([{ ...ROW, message: `${'b'.repeat(278)}😀 and more` }]);
+  assert.ok(digest.text.isWellFormed() && digest.html.isWellFormed(), digest.text);
+  assert.ok(digest.text.includes(`Message: "${'b'.repeat(278)}😀"…`), digest.text);
+});

@@ -1,5 +1,5 @@
 import type { ActionLink } from './actions.ts';
-import { quoted, setApart, shown, subjectText } from './fields.ts';
+import { quoted, setApart, shortened, shown, subjectText } from './fields.ts';
 import type { InquiryLanguage, InquiryType, SubmissionRow } from './store.ts';
 import { isEmailAddress } from './validate.ts';
 
@@ -42,8 +42,7 @@ const SUBJECT_NAME_LIMIT = 80;
 
 /** The visitor's name as a subject fragment: one line (no header tricks), short, and quoted so that it never reads as more than a name. */
 function subjectName(name: string): string {
-  const oneLine = subjectText(name).replaceAll('\\', '\\\\').replaceAll('"', '\\"');
-  return `"${oneLine.length > SUBJECT_NAME_LIMIT ? `${oneLine.slice(0, SUBJECT_NAME_LIMIT - 1)}…` : oneLine}"`;
+  return `"${shortened(subjectText(name), SUBJECT_NAME_LIMIT).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
 }
 
 /** What an action link says: the deck's names the address it goes to. */
@@ -125,8 +124,9 @@ const TYPE_LABELS: Record<InquiryType, string> = {
 
 function messageStart(message: string): string {
   const oneLine = message.replace(/\s+/g, ' ').trim();
+  const start = shortened(oneLine, DIGEST_MESSAGE_START);
   // Quoted like the other fields; the ellipsis of a cut one stands outside the quotes.
-  return oneLine.length > DIGEST_MESSAGE_START ? `${quoted(oneLine.slice(0, DIGEST_MESSAGE_START - 1))}…` : quoted(oneLine);
+  return start === oneLine ? quoted(oneLine) : `${quoted(start.slice(0, -1))}…`;
 }
 
 /**
