@@ -167,6 +167,7 @@ revoke all on function private.audit_content_change() from public, anon, authent
 do $tables$
 declare
   t record;
+  policy record;
 begin
   for t in
     select * from (values
@@ -199,20 +200,19 @@ begin
         else 'Visitors read active feature cards'
       end,
       t.tbl);
-    execute format('drop policy if exists "Signed-in users read active rows, editors every row" on public.%I', t.tbl);
-    execute format(
-      'create policy "Signed-in users read active rows, editors every row" on public.%I for select to authenticated
-         using (is_active or (select private.is_editor()))', t.tbl);
-    execute format('drop policy if exists "Editors add rows" on public.%I', t.tbl);
-    execute format(
-      'create policy "Editors add rows" on public.%I for insert to authenticated with check ((select private.is_editor()))', t.tbl);
-    execute format('drop policy if exists "Editors change rows" on public.%I', t.tbl);
-    execute format(
-      'create policy "Editors change rows" on public.%I for update to authenticated
-         using ((select private.is_editor())) with check ((select private.is_editor()))', t.tbl);
-    execute format('drop policy if exists "Editors delete rows" on public.%I', t.tbl);
-    execute format(
-      'create policy "Editors delete rows" on public.%I for delete to authenticated using ((select private.is_editor()))', t.tbl);
+    -- Named through format() so that each is dropped and made again by one road.
+    for policy in
+      select * from (values
+        ('Signed-in users read active rows, editors every row', 'select',
+         'using (is_active or (select private.is_editor()))'),
+        ('Editors add rows', 'insert', 'with check ((select private.is_editor()))'),
+        ('Editors change rows', 'update', 'using ((select private.is_editor())) with check ((select private.is_editor()))'),
+        ('Editors delete rows', 'delete', 'using ((select private.is_editor()))')
+      ) as p(name, command, rule)
+    loop
+      execute format('drop policy if exists %I on public.%I', policy.name, t.tbl);
+      execute format('create policy %I on public.%I for %s to authenticated %s', policy.name, t.tbl, policy.command, policy.rule);
+    end loop;
   end loop;
 end
 $tables$;
