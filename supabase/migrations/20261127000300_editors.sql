@@ -16,7 +16,7 @@
 --   * row_version makes a save conditional: an editor sends the version they opened, and a row
 --     changed since (by anyone) refuses the save with PT409 (HTTP 409) instead of overwriting it.
 --     A write that does not name row_version (the dashboard, scripts) is not checked; every write
---     bumps it.
+--     that changes the row bumps it.
 --   * private.content_audit records every change of a content row, by anyone: who (the JWT's
 --     email and user id, or the database role), when, which table and row, what changed. Operators
 --     read it (`npm run doctor`).
@@ -91,7 +91,10 @@ begin
             detail = pg_catalog.format('%s %s is at version %s, not %s', tg_table_name, old.id, old.row_version, new.row_version),
             hint = 'Reload the row, then apply your change again.';
   end if;
-  new.row_version := old.row_version + 1;
+  -- An update that changes nothing keeps its version, so it moves neither the content revision nor a rebuild.
+  if (pg_catalog.to_jsonb(new) - 'row_version') is distinct from (pg_catalog.to_jsonb(old) - 'row_version') then
+    new.row_version := old.row_version + 1;
+  end if;
   return new;
 end;
 $$;
