@@ -85,7 +85,7 @@ async function asPersona<T>(persona: Persona, fn: (client: Client) => Promise<T>
 async function outcome(client: Client, sql: string, params: unknown[] = []): Promise<string | number> {
   await client.query('savepoint attempt');
   try {
-    const result = await client.query(sql, params);
+    const result = await client.query<{ n?: number }>(sql, params);
     await client.query('release savepoint attempt');
     return result.command === 'SELECT' ? Number(result.rows[0]?.n ?? result.rowCount) : (result.rowCount ?? 0);
   } catch (error) {
@@ -123,7 +123,8 @@ describe('who reads what: every relation, as each persona', () => {
       });
     }
     owner = {};
-    for (const name of names) owner[name] = Number((await database().client.query(`select count(*)::int as n from ${name}`)).rows[0].n);
+    for (const name of names)
+      owner[name] = Number((await database().client.query<{ n: number }>(`select count(*)::int as n from ${name}`)).rows[0]!.n);
   });
 
   test('the catalogue lists the content, the inquiries, the allow-list, the audit, Vault and Storage', () => {
@@ -151,7 +152,13 @@ describe('who reads what: every relation, as each persona', () => {
       (name) => !CONTENT_TABLES.some((table) => name === `public.${table}`) && name !== 'storage.objects' && !nothing(reads.editor[name]!),
     );
     expect(beyond).toEqual([]);
-    for (const name of ['public.contact_submissions', 'private.editors', 'private.content_audit', 'vault.decrypted_secrets', 'auth.users']) {
+    for (const name of [
+      'public.contact_submissions',
+      'private.editors',
+      'private.content_audit',
+      'vault.decrypted_secrets',
+      'auth.users',
+    ]) {
       expect(nothing(reads.editor[name]!)).toBe(true);
     }
   });
@@ -167,9 +174,12 @@ describe('who reads what: every relation, as each persona', () => {
 
 describe('who writes what', () => {
   const firstTimelineId = async () =>
-    String((await database().client.query(`select id from public.timeline order by order_index limit 1`)).rows[0].id);
+    String((await database().client.query<{ id: string }>(`select id from public.timeline order by order_index limit 1`)).rows[0]!.id);
   const versionOf = async (id: string) =>
-    Number((await database().client.query(`select row_version from public.timeline where id = $1`, [id])).rows[0].row_version);
+    Number(
+      (await database().client.query<{ row_version: string }>(`select row_version from public.timeline where id = $1`, [id])).rows[0]!
+        .row_version,
+    );
 
   test.each(PERSONAS)('%s: edits, adds, deletes and arranges content only as an editor', async (persona) => {
     const id = await firstTimelineId();
@@ -195,8 +205,8 @@ describe('who writes what', () => {
   let ownerCounts: Record<string, number> = {};
   const owner = (name: string) => ownerCounts[name]!;
   beforeAll(async () => {
-    const { rows } = await database().client.query(`select count(*)::int as n from public.material_coverage`);
-    ownerCounts = { 'public.material_coverage': Number(rows[0].n) };
+    const { rows } = await database().client.query<{ n: number }>(`select count(*)::int as n from public.material_coverage`);
+    ownerCounts = { 'public.material_coverage': Number(rows[0]!.n) };
   });
 
   test('an editor never writes an id, a timestamp, or a column outside the content', async () => {
@@ -263,19 +273,27 @@ describe('who writes what', () => {
 
   test("an editor's save bumps the content revision, calls the build hook as any edit does and is audited with the editor's name", async () => {
     const { client } = database();
-    const before = (await client.query(`select revision from private.content_revision`)).rows[0].revision;
+    const revision = async () =>
+      BigInt((await client.query<{ revision: string }>(`select revision from private.content_revision`)).rows[0]!.revision);
+    const before = await revision();
     const hookCalls = async () =>
-      (await client.query(`select body from net.http_post_calls where url = 'https://hooks.example.test/build' order by id`)).rows;
+      (
+        await client.query<{ body: unknown }>(
+          `select body from net.http_post_calls where url = 'https://hooks.example.test/build' order by id`,
+        )
+      ).rows;
     const calls = (await hookCalls()).length;
     const id = await firstTimelineId();
     const version = await versionOf(id);
-    const { rows: previous } = await client.query(`select title_ind from public.timeline where id = $1`, [id]);
+    const { rows: previous } = await client.query<{ title_ind: string | null }>(`select title_ind from public.timeline where id = $1`, [
+      id,
+    ]);
     await asPersona(
       'editor',
       (c) => c.query(`update public.timeline set title_ind = 'Judul baru', row_version = $2 where id = $1`, [id, version]),
       true,
     );
-    expect(BigInt((await client.query(`select revision from private.content_revision`)).rows[0].revision)).toBe(BigInt(before) + 1n);
+    expect(await revision()).toBe(before + 1n);
     // Without pg_cron (this cluster), one build hook call per statement, as for any edit.
     const after = await hookCalls();
     expect(after).toHaveLength(calls + 1);
@@ -289,7 +307,7 @@ describe('who writes what', () => {
       table_name: 'timeline',
       row_id: id,
       action: 'update',
-      changes: { title_ind: { from: previous[0].title_ind, to: 'Judul baru' } },
+      changes: { title_ind: { from: previous[0]!.title_ind, to: 'Judul baru' } },
     });
   });
 
@@ -337,9 +355,9 @@ describe('functions', () => {
       await client.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
         JSON.stringify({ role: 'authenticated', ...c }),
       ]);
-      const { rows } = await client.query(`select private.is_editor() as yes`);
+      const { rows } = await client.query<{ yes: boolean }>(`select private.is_editor() as yes`);
       await client.query('rollback');
-      return rows[0].yes as boolean;
+      return rows[0]!.yes;
     };
     expect(await ask({ sub: EDITOR.sub, email: EDITOR.email })).toBe(true);
     expect(await ask({ sub: EDITOR.sub, email: 'renamed@example.test' })).toBe(true);

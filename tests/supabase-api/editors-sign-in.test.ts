@@ -9,10 +9,21 @@ import { runEditors } from '../../scripts/editors/run';
 import { forTheFile } from '../support/for-the-file';
 
 const EDITOR = 'dewi@example.test';
+
+interface TimelineRow {
+  id: string;
+  title: string;
+  title_ind: string | null;
+  row_version: number;
+}
 const COLUMNS = 'id,title,title_ind,row_version';
 jest.setTimeout(60_000);
 
-const started = forTheFile('the local backend with a database port', () => startLocalBackend({ dbPort: 0 }), (opened) => opened.stop());
+const started = forTheFile(
+  'the local backend with a database port',
+  () => startLocalBackend({ dbPort: 0 }),
+  (opened) => opened.stop(),
+);
 let backend: LocalBackend;
 beforeAll(() => {
   backend = started();
@@ -73,14 +84,16 @@ test('an operator adds an editor, who signs in with the emailed code and edits a
   const everyRow = await backend.db.query(`select id from timeline`);
   expect(all.data).toHaveLength(everyRow.rows.length);
 
-  const row = all.data![0]!;
+  const row = (all.data as unknown as TimelineRow[])[0]!;
   const saved = await editor
     .from('timeline')
     .update({ title: 'Field study in Jakarta', title_ind: 'Studi lapangan di Jakarta', row_version: row.row_version })
     .eq('id', row.id)
     .select(COLUMNS);
   expect(saved.error).toBeNull();
-  expect(saved.data).toEqual([{ id: row.id, title: 'Field study in Jakarta', title_ind: 'Studi lapangan di Jakarta', row_version: row.row_version + 1 }]);
+  expect(saved.data).toEqual([
+    { id: row.id, title: 'Field study in Jakarta', title_ind: 'Studi lapangan di Jakarta', row_version: row.row_version + 1 },
+  ]);
 
   const visitor = await client().from('timeline').select('id,title,title_ind').eq('is_active', true).order('order_index');
   expect(visitor.data).toContainEqual({ id: row.id, title: 'Field study in Jakarta', title_ind: 'Studi lapangan di Jakarta' });
@@ -133,7 +146,7 @@ test('an address that is not an editor gets no code and no session', async () =>
 test('after remove, the same session is refused at its next write, and no new code is sent', async () => {
   const editor = await signIn(EDITOR);
   const { data } = await editor.from('timeline').select(COLUMNS).order('order_index');
-  const row = data![1]!;
+  const row = (data as unknown as TimelineRow[])[1]!;
   const before = await editor.from('timeline').update({ title_ind: 'Masih editor' }).eq('id', row.id).select(COLUMNS);
   expect(before.data).toHaveLength(1);
 

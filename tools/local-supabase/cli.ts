@@ -127,7 +127,7 @@ async function main(): Promise<void> {
   console.log(`  SUPABASE_DB_URL=${backend.dbUrl} (npm run preview-link, npm run doctor)`);
   console.log(
     `  editors: SUPABASE_DB_URL=${backend.dbUrl} SUPABASE_URL=${backend.url} SUPABASE_SERVICE_ROLE_KEY=${backend.serviceKey} ` +
-      'npm run editors -- add you@example.test, then sign in on the site\'s /edit/ with the code printed below',
+      "npm run editors -- add you@example.test, then sign in on the site's /edit/ with the code printed below",
   );
   if (chosen.buildHook) console.log(`  the rebuild trigger calls ${chosen.buildHook.url}`);
   console.log(

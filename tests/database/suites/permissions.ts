@@ -338,7 +338,7 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
       });
     });
 
-    test("authenticated may also read row_version, and insert and update the editable columns, never id or created_at", async () => {
+    test('authenticated may also read row_version, and insert and update the editable columns, never id or created_at', async () => {
       const anon = await columnPrivileges('anon', [...CONTENT_TABLES]);
       const signedIn = await columnPrivileges('authenticated', [...CONTENT_TABLES]);
       for (const table of CONTENT_TABLES) {

@@ -183,7 +183,8 @@ export function authStandIn(options: AuthOptions): AuthStandIn {
   /** The signed-in user of a request, or Auth's error. */
   async function signedIn(headers: IncomingHttpHeaders): Promise<{ user: UserRow; claims: Claims } | RestResponse> {
     const claims = readJwt(bearer(headers) ?? '', jwtSecret);
-    if (claims === 'expired') return authError(403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired');
+    if (claims === 'expired')
+      return authError(403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired');
     if (!claims || typeof claims.sub !== 'string') return authError(403, 'bad_jwt', 'invalid claim: missing sub claim');
     const user = await userBy('id', claims.sub);
     if (!user) return authError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
@@ -232,7 +233,7 @@ export function authStandIn(options: AuthOptions): AuthStandIn {
       return json(200, session(rows[0]!, randomUUID()));
     }
     if (method === 'POST' && route === '/token' && request.query.get('grant_type') === 'refresh_token') {
-      const held = refreshTokens.get(String(body.refresh_token ?? ''));
+      const held = typeof body.refresh_token === 'string' ? refreshTokens.get(body.refresh_token) : undefined;
       const user = held && !held.used ? await userBy('id', held.userId) : null;
       if (!held || held.used || !user) return authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
       held.used = true;

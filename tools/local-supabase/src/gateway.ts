@@ -161,12 +161,23 @@ export function gateway(options: GatewayOptions): (req: IncomingMessage, res: Se
     const uploadMatch = UPLOAD_PATH.exec(path);
     if (uploadMatch?.[1] && uploadMatch[2] && method === 'OPTIONS') {
       const allowHeaders = String(headers['access-control-request-headers'] ?? PREFLIGHT_HEADERS);
-      return { role: null, response: { status: 200, headers: { 'Access-Control-Allow-Methods': 'POST, PUT, OPTIONS', 'Access-Control-Allow-Headers': allowHeaders } } };
+      return {
+        role: null,
+        response: {
+          status: 200,
+          headers: { 'Access-Control-Allow-Methods': 'POST, PUT, OPTIONS', 'Access-Control-Allow-Headers': allowHeaders },
+        },
+      };
     }
     if (uploadMatch?.[1] && uploadMatch[2] && method === 'POST') {
       const who = authorize(roles, headers, query, 'rest', sessions);
       if (!('role' in who)) return { role: null, response: who };
-      const upload = { bucket: uploadMatch[1], name: decodeURIComponent(uploadMatch[2]), headers, bytes: request.bytes ?? Buffer.from(body) };
+      const upload = {
+        bucket: uploadMatch[1],
+        name: decodeURIComponent(uploadMatch[2]),
+        headers,
+        bytes: request.bytes ?? Buffer.from(body),
+      };
       return { role: who.role, response: await options.upload(who, upload) };
     }
     if (isAuth) {
