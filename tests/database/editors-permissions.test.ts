@@ -9,6 +9,7 @@ import type { Client } from 'pg';
 import { SUPABASE_PATHS, sqlState } from '../support/database';
 import { forTheFile } from '../support/for-the-file';
 import { openProjectDatabase } from '../support/shared-postgres';
+import { checkEditors } from '../../scripts/doctor/editors';
 
 const EDITOR = { email: 'dewi@example.test', sub: '0b5d7a52-2f4e-4c6b-9d41-6a1f0e3c2b11' };
 const REMOVED = { email: 'raka@example.test', sub: '7c1e9f30-8a2d-4b5e-a6f7-1d2c3b4a5e60' };
@@ -309,6 +310,14 @@ describe('who writes what', () => {
       action: 'update',
       changes: { title_ind: { from: previous[0]!.title_ind, to: 'Judul baru' } },
     });
+  });
+
+  test("npm run doctor's editors row counts the editors and names the last change by one", async () => {
+    const result = await checkEditors(database().client);
+    expect(result.status).toBe('ok');
+    expect(result.detail).toMatch(
+      new RegExp(`^2 editors; last changes: ${EDITOR.email} update timeline [0-9a-f-]{36} \\(title_ind\\) 0 min ago`),
+    );
   });
 
   test('a removal takes effect at the next request of the same token', async () => {
