@@ -280,7 +280,8 @@ export function authStandIn(options: AuthOptions): AuthStandIn {
         return json(200, {});
       }
     }
-    return authError(404, 'not_found', `local backend: no Auth route ${method} ${route}`);
+    // As for the Data API: a call this stand-in was not given fails a test instead of being answered.
+    return json(400, { code: 'LOCAL_UNKNOWN_SHAPE', message: `local backend: unknown request shape ${method} /auth/v1${route}` });
   }
 
   return { answer, verify };
