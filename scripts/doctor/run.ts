@@ -14,6 +14,7 @@ import pg from 'pg';
 import { checkAlerts } from './alerts';
 import { checkBuildHook } from './build-hook';
 import { checkHttp } from './http';
+import { checkEditors } from './editors';
 import { checkEmails, checkInquiries } from './inquiries';
 import { checkJobs } from './jobs';
 import { checkMigrations } from './migrations';
@@ -106,6 +107,7 @@ export async function runDoctor(run: DoctorRun): Promise<number> {
     results.push(await checkAlerts(db, secrets));
     results.push(await checkBuildHook(db, secrets));
     results.push(...(await checkLiveSite(db, { site: liveSite })));
+    results.push(await checkEditors(db));
   } catch (error) {
     results.push(fail('database', `a check could not run: ${(error as Error).message}`, 'supabase db push, then run the doctor again'));
   } finally {

@@ -186,3 +186,67 @@ $$;
 
 revoke all on function net.http_get(text, jsonb, jsonb, integer) from public;
 grant execute on function net.http_get(text, jsonb, jsonb, integer) to anon, authenticated, service_role;
+
+-- Auth stand-in ---------------------------------------------------------------------------------
+-- Supabase Auth owns the `auth` schema: its users, and the helpers RLS policies call to read the
+-- request's JWT claims, which PostgREST puts in `request.jwt.claims` for each request. Shaped as
+-- Supabase's own (auth.users reduced to the columns anything here reads); the API roles may use
+-- the schema and the helpers, never the users table.
+create schema if not exists auth;
+grant usage on schema auth to anon, authenticated, service_role;
+
+create table if not exists auth.users (
+  id uuid primary key default gen_random_uuid(),
+  email text,
+  email_confirmed_at timestamptz,
+  invited_at timestamptz,
+  last_sign_in_at timestamptz,
+  raw_app_meta_data jsonb not null default '{}'::jsonb,
+  raw_user_meta_data jsonb not null default '{}'::jsonb,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create unique index if not exists users_email_key on auth.users (email);
+
+create or replace function auth.jwt() returns jsonb
+language sql
+stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim', true), ''),
+    nullif(current_setting('request.jwt.claims', true), '')
+  )::jsonb;
+$$;
+
+create or replace function auth.uid() returns uuid
+language sql
+stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.sub', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
+  )::uuid;
+$$;
+
+create or replace function auth.role() returns text
+language sql
+stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.role', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
+  )::text;
+$$;
+
+create or replace function auth.email() returns text
+language sql
+stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.email', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
+  )::text;
+$$;
+
+revoke all on table auth.users from public, anon, authenticated;
+grant execute on function auth.jwt(), auth.uid(), auth.role(), auth.email() to anon, authenticated, service_role;

@@ -15,7 +15,9 @@ the alert job, the promises job (reminders, "reply overdue") and the site watch 
 JSON at <url>/local/emails; the private bucket investor-deck holds a sample deck.pdf. Every request is printed with its status, method, path and role; the database starts
 afresh each time.
 
-An editor's change goes through the Data API as on Supabase, with the service-role key:
+Editors sign in on the site's /edit/ as on Supabase: npm run editors -- add <email> (with the
+settings printed at start), then the one-time code the Auth stand-in emails, printed below.
+An operator's change goes through the Data API as on Supabase, with the service-role key:
   curl -X PATCH '<url>/rest/v1/timeline?id=eq.<id>' -H 'apikey: <service key>' \\
        -H 'Authorization: Bearer <service key>' -H 'Content-Type: application/json' -d '{"title":"New"}'
 The same request with the anon key is refused by the migrations' grants, as on Supabase.
@@ -87,7 +89,12 @@ async function main(): Promise<void> {
     siteUrl: chosen.site,
     sweepIntervalMs: 60_000,
     onRequest: (request) => console.log(describeRequest(request)),
-    onEmail: (email) => console.log(describeEmail(inboxEmail(email))),
+    onEmail: (email) => {
+      console.log(describeEmail(inboxEmail(email)));
+      // An editor's one-time code (the Auth stand-in sends it through the same Resend stand-in).
+      const code = /sign-in code[^\n]*?(\d{6})/.exec(email.body.text)?.[1];
+      if (code) console.log(`  sign-in code: ${code}`);
+    },
     onAlert: (alert) => console.log(`alert (${alert.cause}): ${alert.text}`),
     onBuildHookCall: (status) => console.log(`build hook: ${status || 'unreachable'} POST ${chosen.buildHook?.url}`),
   });
@@ -114,6 +121,10 @@ async function main(): Promise<void> {
   console.log(`  GATSBY_SUPABASE_ANON_KEY=${backend.anonKey}`);
   console.log(`  service role key: ${backend.serviceKey}`);
   console.log(`  SUPABASE_DB_URL=${backend.dbUrl} (npm run preview-link, npm run doctor)`);
+  console.log(
+    `  editors: SUPABASE_DB_URL=${backend.dbUrl} SUPABASE_URL=${backend.url} SUPABASE_SERVICE_ROLE_KEY=${backend.serviceKey} ` +
+      "npm run editors -- add you@example.test, then sign in on the site's /edit/ with the code printed below",
+  );
   if (chosen.buildHook) console.log(`  the rebuild trigger calls ${chosen.buildHook.url}`);
   console.log(
     chosen.site

@@ -1,6 +1,7 @@
 // The permission matrix: every operation on every table, as each of Supabase's API roles, with the
-// outcome the schema promises. Visitors (anon, and authenticated, which is only a visitor here) read
-// active content and file inquiries; service_role (the notifier, editors' tooling) does anything.
+// outcome the schema promises. Visitors (anon, and authenticated without an editor's JWT) read
+// active content and file inquiries; service_role (the notifier, operators' tooling) does anything.
+// What a listed editor may do is tests/database/editors-permissions.test.ts.
 import { INSUFFICIENT_PRIVILEGE, sqlState, type Session, type TestDatabase } from '../../support/database';
 
 type ApiRole = 'anon' | 'authenticated' | 'service_role';
@@ -56,18 +57,26 @@ const CONTENT_OPERATIONS = {
 } satisfies Record<string, Operation>;
 type ContentOperation = keyof typeof CONTENT_OPERATIONS;
 
-// [operation, outcome for anon and for authenticated, outcome for service_role]
-const CONTENT_MATRIX: Array<[ContentOperation, Outcome, Outcome]> = [
+// [operation, outcome for anon and for authenticated, outcome for service_role, outcome for
+// authenticated where it differs: the editors' grants let it try, and RLS leaves a non-editor no row]
+const CONTENT_MATRIX: Array<[ContentOperation, Outcome, Outcome, Outcome?]> = [
   ['select active rows', 'active rows', 'active rows'],
   ['select inactive rows', 'no rows', 'inactive rows'],
   ['select without a filter', 'active rows', 'every row'],
   ['select every column', 'denied', 'every row'],
   ['insert a row', 'denied', 'one row'],
-  ['update every row', 'denied', 'every row'],
-  ['publish the inactive rows', 'denied', 'inactive rows'],
-  ['delete every row', 'denied', 'every row'],
+  ['update every row', 'denied', 'every row', 'no rows'],
+  ['publish the inactive rows', 'denied', 'inactive rows', 'no rows'],
+  ['delete every row', 'denied', 'every row', 'no rows'],
   ['truncate the table', 'denied', 'every row'],
 ];
+
+/** What the editors' migration grants authenticated beyond the visitors' read (20261127000300_editors.sql). */
+const EDITABLE: Record<ContentTable, string[]> = {
+  material_coverage: ['name', 'name_ind', 'description', 'description_ind', 'image', 'status', 'is_active', 'order_index'],
+  timeline: ['period', 'period_ind', 'title', 'title_ind', 'description', 'description_ind', 'status', 'icon', 'is_active', 'order_index'],
+  feature_cards: ['classification', 'title', 'title_ind', 'subtitle', 'subtitle_ind', 'icon', 'icon_color', 'is_active', 'order_index'],
+};
 
 const FORM = `(name, email, company, message, type)
   values ('Sari Wulandari', 'sari@example.co.id', 'Bank Sampah Sejahtera', 'Could we see a demo?', 'contact')`;
@@ -124,7 +133,7 @@ const SUBMISSION_OPERATIONS = {
 } satisfies Record<string, Operation>;
 type SubmissionOperation = keyof typeof SUBMISSION_OPERATIONS;
 
-const SUBMISSION_MATRIX: Array<[SubmissionOperation, Outcome, Outcome]> = [
+const SUBMISSION_MATRIX: Array<[SubmissionOperation, Outcome, Outcome, Outcome?]> = [
   ["insert the form's columns", 'one row', 'one row'],
   ['insert with a browser-made id', 'one row', 'one row'],
   ['insert with notified_at set', 'denied', 'one row'],
@@ -212,14 +221,14 @@ async function attempt(db: TestDatabase, table: Table, operation: Operation, rol
   });
 }
 
-function expand<O extends string>(matrix: Array<[O, Outcome, Outcome]>, tables: readonly Table[]) {
+function expand<O extends string>(matrix: Array<[O, Outcome, Outcome, Outcome?]>, tables: readonly Table[]) {
   return tables.flatMap((table) =>
-    matrix.flatMap(([operation, visitor, service]) =>
+    matrix.flatMap(([operation, visitor, service, signedIn]) =>
       API_ROLES.map((role) => ({
         role,
         operation,
         table,
-        expected: role === 'service_role' ? service : visitor,
+        expected: role === 'service_role' ? service : role === 'authenticated' ? (signedIn ?? visitor) : visitor,
       })),
     ),
   );
@@ -320,11 +329,30 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
       });
     }
 
-    test.each(VISITORS)('%s holds no table-wide privilege on any table', async (role) => {
-      await expect(tablePrivileges(role)).resolves.toEqual({});
+    test('anon holds no table-wide privilege on any table; authenticated only DELETE on the content tables, for editors', async () => {
+      await expect(tablePrivileges('anon')).resolves.toEqual({});
+      await expect(tablePrivileges('authenticated')).resolves.toEqual({
+        feature_cards: ['DELETE'],
+        material_coverage: ['DELETE'],
+        timeline: ['DELETE'],
+      });
     });
 
-    test.each(VISITORS)('%s may select exactly the published columns of the three content tables', async (role) => {
+    test('authenticated may also read row_version, and insert and update the editable columns, never id or created_at', async () => {
+      const anon = await columnPrivileges('anon', [...CONTENT_TABLES]);
+      const signedIn = await columnPrivileges('authenticated', [...CONTENT_TABLES]);
+      for (const table of CONTENT_TABLES) {
+        const editors = [
+          'SELECT row_version',
+          'UPDATE row_version',
+          ...EDITABLE[table].flatMap((column) => [`INSERT ${column}`, `UPDATE ${column}`]),
+        ];
+        expect([...signedIn[table]!].sort()).toEqual([...anon[table]!, ...editors].sort());
+      }
+    });
+
+    test('anon may select exactly the published columns of the three content tables', async () => {
+      const role = 'anon';
       await expect(columnPrivileges(role, ['material_coverage', 'timeline', 'feature_cards'])).resolves.toEqual({
         material_coverage: [
           'SELECT id',
@@ -434,7 +462,7 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
       expect(withoutRls).toEqual([]);
     });
 
-    test('the only policies are the three visitor reads, the visitor insert and the visitor count', async () => {
+    test("the only policies are the visitors' reads, insert and count, and the editors' four per content table", async () => {
       const policies = await database().rolledBack('postgres', async (session) => {
         const { rows } = await session.query(
           `select tablename || ' ' || cmd || ' to ' || array_to_string(roles, ',') || ' ' || coalesce(qual, with_check) as policy
@@ -442,13 +470,20 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
         );
         return rows.map((row) => row.policy);
       });
+      const editors = (table: string) => [
+        `${table} DELETE to authenticated ( SELECT private.is_editor() AS is_editor)`,
+        `${table} INSERT to authenticated ( SELECT private.is_editor() AS is_editor)`,
+        `${table} SELECT to anon is_active`,
+        `${table} SELECT to authenticated (is_active OR ( SELECT private.is_editor() AS is_editor))`,
+        `${table} UPDATE to authenticated ( SELECT private.is_editor() AS is_editor)`,
+      ];
       expect(policies).toEqual([
         'contact_submissions INSERT to anon,authenticated ((notified_at IS NULL) AND (created_at = now()))',
         // The connection test's count: visitors see no submission.
         'contact_submissions SELECT to anon,authenticated false',
-        'feature_cards SELECT to anon,authenticated is_active',
-        'material_coverage SELECT to anon,authenticated is_active',
-        'timeline SELECT to anon,authenticated is_active',
+        ...editors('feature_cards'),
+        ...editors('material_coverage'),
+        ...editors('timeline'),
       ]);
     });
   });

@@ -3,13 +3,14 @@
 // answers it. Every request is logged with the role its key gave it and the status it got.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { EmbeddedRole } from 'gatsby-source-supabase-content/embedded-db';
+import type { AuthStandIn } from './auth';
 import type { FunctionProcess } from './edge-function';
 import { json, type RestResponse } from './postgrest';
-import { authorize, unknownShape, type KeyRoles, type RestCall } from './rest';
+import { authorize, unknownShape, type Authorized, type KeyRoles, type RestCall } from './rest';
 import { servedTables, type ServedApi } from './site-api';
 import { INBOX_PATH } from './inbox';
 import type { SignedObjects } from './signed-objects';
-import { PUBLIC_OBJECT_PATH, type PublicObjects } from './storage';
+import { PUBLIC_OBJECT_PATH, UPLOAD_PATH, type PublicObjects, type Upload } from './storage';
 
 export interface LoggedRequest {
   method: string;
@@ -37,6 +38,8 @@ export interface GatewayRequest {
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
   body: string;
+  /** The body as it arrived (an uploaded photo). */
+  bytes?: Buffer;
 }
 
 /** An answer that replaces the backend's own; JSON unless its headers say otherwise. */
@@ -55,6 +58,9 @@ export interface GatewayOptions {
   privateObjects: SignedObjects;
   /** What GET /local/emails lists. */
   inbox(): unknown[];
+  auth: AuthStandIn;
+  /** An upload to Storage (POST /storage/v1/object/<bucket>/<name>) by the request's role. */
+  upload(who: Authorized, upload: Upload): Promise<RestResponse>;
   rest(call: RestCall): Promise<RestResponse>;
   /** Read on every request, so that tests can change them while the backend runs. */
   controls: GatewayControls;
@@ -108,11 +114,11 @@ function routedPath(raw: string): string {
   }
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
@@ -133,7 +139,8 @@ interface Routed {
 
 /** The request handler for the backend's HTTP server. */
 export function gateway(options: GatewayOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  const { api, roles, fn, objects } = options;
+  const { api, roles, fn, objects, auth } = options;
+  const sessions = (token: string) => auth.verify(token);
   const tables = servedTables(api);
   const functionPath = `/functions/v1/${options.functionName}`;
 
@@ -152,7 +159,8 @@ export function gateway(options: GatewayOptions): (req: IncomingMessage, res: Se
       return { role: null, response: await objects.answer(decodeURIComponent(objectMatch[1])) };
     }
     // Supabase's gateway answers every preflight of the Data API, a function call's included.
-    if ((restMatch || rpcMatch) && method === 'OPTIONS') {
+    const isAuth = path.startsWith('/auth/v1/');
+    if ((restMatch || rpcMatch || isAuth) && method === 'OPTIONS') {
       const allowHeaders = headers['access-control-request-headers'] ?? PREFLIGHT_HEADERS;
       const preflight = {
         'Access-Control-Allow-Methods': 'GET, HEAD, POST, PATCH, PUT, DELETE, OPTIONS',
@@ -164,31 +172,59 @@ export function gateway(options: GatewayOptions): (req: IncomingMessage, res: Se
     // The function answers its own preflight, as on Supabase, where OPTIONS passes the gateway.
     if (isFunction && method === 'OPTIONS') return { role: null, response: await fn.forward(request) };
 
+    const uploadMatch = UPLOAD_PATH.exec(path);
+    if (uploadMatch?.[1] && uploadMatch[2] && method === 'OPTIONS') {
+      const allowHeaders = String(headers['access-control-request-headers'] ?? PREFLIGHT_HEADERS);
+      return {
+        role: null,
+        response: {
+          status: 200,
+          headers: { 'Access-Control-Allow-Methods': 'POST, PUT, OPTIONS', 'Access-Control-Allow-Headers': allowHeaders },
+        },
+      };
+    }
+    if (uploadMatch?.[1] && uploadMatch[2] && method === 'POST') {
+      const who = authorize(roles, headers, query, 'rest', sessions);
+      if (!('role' in who)) return { role: null, response: who };
+      const upload = {
+        bucket: uploadMatch[1],
+        name: decodeURIComponent(uploadMatch[2]),
+        headers,
+        bytes: request.bytes ?? Buffer.from(body),
+      };
+      return { role: who.role, response: await options.upload(who, upload) };
+    }
+    if (isAuth) {
+      // Kong asks every Auth request for a project key; Auth itself reads the bearer.
+      const apikey = (headers.apikey as string | undefined) ?? query.get('apikey') ?? '';
+      if (!roles.has(apikey)) return { role: null, response: json(401, { message: 'Invalid API key' }) };
+      return { role: null, response: await auth.answer({ method, path, query, headers, body }) };
+    }
     if (restMatch?.[1] && tables.includes(restMatch[1])) {
-      const role = authorize(roles, headers, query, 'rest');
-      if (typeof role !== 'string') return { role: null, response: role };
+      const who = authorize(roles, headers, query, 'rest', sessions);
+      if (!('role' in who)) return { role: null, response: who };
       query.delete('apikey');
-      return { role, response: await options.rest({ method, headers, target: { table: restMatch[1] }, query, body, role }) };
+      return { role: who.role, response: await options.rest({ method, headers, target: { table: restMatch[1] }, query, body, ...who }) };
     }
     if (rpcMatch?.[1] && rpcMatch[1] in api.functions && method === 'POST' && [...query.keys()].every((key) => key === 'apikey')) {
-      const role = authorize(roles, headers, query, 'rest');
-      if (typeof role !== 'string') return { role: null, response: role };
+      const who = authorize(roles, headers, query, 'rest', sessions);
+      if (!('role' in who)) return { role: null, response: who };
       return {
-        role,
-        response: await options.rest({ method, headers, target: { rpc: rpcMatch[1] }, query: new URLSearchParams(), body, role }),
+        role: who.role,
+        response: await options.rest({ method, headers, target: { rpc: rpcMatch[1] }, query: new URLSearchParams(), body, ...who }),
       };
     }
     if (rpcMatch?.[1] && rpcMatch[1] in (api.readFunctions ?? {}) && method === 'GET') {
-      const role = authorize(roles, headers, query, 'rest');
-      if (typeof role !== 'string') return { role: null, response: role };
+      const who = authorize(roles, headers, query, 'rest', sessions);
+      if (!('role' in who)) return { role: null, response: who };
       // Whether Supabase's gateway removes an `apikey` URL parameter before PostgREST sees it is not
       // documented; this one leaves it in, so a function called that way must take the argument.
-      return { role, response: await options.rest({ method, headers, target: { rpc: rpcMatch[1] }, query, body: '', role }) };
+      return { role: who.role, response: await options.rest({ method, headers, target: { rpc: rpcMatch[1] }, query, body: '', ...who }) };
     }
     if (isFunction) {
-      const role = authorize(roles, headers, query, 'functions');
-      if (typeof role !== 'string') return { role: null, response: role };
-      return { role, response: await fn.forward(request) };
+      const who = authorize(roles, headers, query, 'functions');
+      if (!('role' in who)) return { role: null, response: who };
+      return { role: who.role, response: await fn.forward(request) };
     }
     return { role: null, response: unknownShape(method, path, query) };
   }
@@ -209,12 +245,14 @@ export function gateway(options: GatewayOptions): (req: IncomingMessage, res: Se
   return async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     setClientAddress(req, options.controls.clientAddress);
+    const bytes = await readBody(req);
     const request: GatewayRequest = {
       method: req.method ?? 'GET',
       path: url.pathname,
       query: new URLSearchParams(url.searchParams),
       headers: req.headers,
-      body: await readBody(req),
+      body: bytes.toString('utf8'),
+      bytes,
     };
     const log = (role: EmbeddedRole | null, status: number) =>
       options.onRequest({

@@ -31,6 +31,7 @@ export {
 } from './siteverify';
 export {
   DEFAULT_ANON_KEY,
+  DEFAULT_JWT_SECRET,
   DEFAULT_SERVICE_KEY,
   NOTIFY_FROM,
   NOTIFY_TO,

@@ -11,6 +11,8 @@ import type { InquiryAlert, SweepRun } from './sweep';
 
 export const DEFAULT_ANON_KEY = 'local-anon-key';
 export const DEFAULT_SERVICE_KEY = 'local-service-role-key';
+/** Signs the access tokens of signed-in users (Supabase's JWT secret); at least 32 characters, as Supabase's. */
+export const DEFAULT_JWT_SECRET = 'local-jwt-secret-for-signed-in-editors-only';
 export const NOTIFY_TO = 'team@example.test';
 export const NOTIFY_FROM = 'AdaSorter site <site@example.test>';
 
@@ -26,6 +28,10 @@ export interface LocalBackendOptions {
   port?: number;
   anonKey?: string;
   serviceKey?: string;
+  /** Signs signed-in users' access tokens (DEFAULT_JWT_SECRET). */
+  jwtSecret?: string;
+  /** Seconds an access token lives (3600, as Supabase's default); a test of an expired session shortens it. */
+  jwtExpirySeconds?: number;
   /** The schema to load (bootstrap, migrations, seed): the project's by default. */
   paths?: EmbeddedPaths;
   /** The requests and database functions served: the site's by default (site-api.ts). */

@@ -9,7 +9,7 @@
 // tables' real columns; every value travels as a bind parameter.
 import type { Transaction } from '@electric-sql/pglite';
 
-export type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH';
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface ShapeSpec {
   name: string;
@@ -299,6 +299,17 @@ async function update(tx: Transaction, p: Prepared, request: RestRequest): Promi
   return representation(updated, request.headers.accept, 200, { 'Content-Range': contentRange(0, updated.length, null) });
 }
 
+async function remove(tx: Transaction, p: Prepared, request: RestRequest): Promise<RestResponse> {
+  const params: unknown[] = [];
+  const deleteSql = `delete from ${p.qualified}${whereClause(p.columns, p.table, request.query, params)}`;
+  if (parsePrefer(request.headers.prefer).get('return') !== 'representation') {
+    await tx.query(deleteSql, params);
+    return { status: 204, headers: { 'Content-Range': '*/*' } };
+  }
+  const deleted = await changedRows(tx, `${deleteSql} returning ${selectList(p.columns, p.table, request.query.get('select'))}`, params);
+  return representation(deleted, request.headers.accept, 200, { 'Content-Range': contentRange(0, deleted.length, null) });
+}
+
 /**
  * POST /rpc/<name> as PostgREST runs it: the body's members become named arguments (typed by
  * json_to_record with the function's own argument types), the result is sent as JSON.
@@ -339,6 +350,8 @@ export function execute(tx: Transaction, columnMap: ColumnMap, request: RestRequ
       return insert(tx, p, request);
     case 'PATCH':
       return update(tx, p, request);
+    case 'DELETE':
+      return remove(tx, p, request);
     default:
       throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${request.method}`);
   }

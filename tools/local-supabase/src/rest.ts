@@ -3,6 +3,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';
 import { withRole, type EmbeddedRole } from 'gatsby-source-supabase-content/embedded-db';
+import type { Claims } from './auth';
 import type { Catalog } from './database';
 import { preRequestFunction } from './database';
 import { RestError, callFunction, describeShape, execute, json, matchShape, statusForSqlState, type RestResponse } from './postgrest';
@@ -16,25 +17,38 @@ function bearer(headers: IncomingHttpHeaders): string | undefined {
   return match?.[1];
 }
 
+/** A request's role and the JWT claims PostgREST gives the database (request.jwt.claims). */
+export interface Authorized {
+  role: EmbeddedRole;
+  claims: Claims;
+}
+
+/** A signed-in user's access token: its role and claims, or the error PostgREST answers. */
+export type SessionTokens = (token: string) => Authorized | RestResponse;
+
 /** The role for a request: Kong checks `apikey`, PostgREST and the functions gateway the bearer. */
 export function authorize(
   roles: KeyRoles,
   headers: IncomingHttpHeaders,
   query: URLSearchParams,
   gateway: 'rest' | 'functions',
-): EmbeddedRole | RestResponse {
+  sessions?: SessionTokens,
+): Authorized | RestResponse {
   const token = bearer(headers);
+  const ofKey = (role: EmbeddedRole): Authorized => ({ role, claims: { role } });
   if (gateway === 'functions') {
     // Functions are deployed with verify_jwt (Supabase's default): a valid project key as bearer.
     const role = token ? roles.get(token) : undefined;
-    return role ?? json(401, { code: 401, message: 'Invalid JWT' });
+    return role ? ofKey(role) : json(401, { code: 401, message: 'Invalid JWT' });
   }
   const apikey = (headers.apikey as string | undefined) ?? query.get('apikey') ?? undefined;
   if (!apikey) return json(401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
   const keyRole = roles.get(apikey);
   if (!keyRole) return json(401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' });
-  if (token === undefined) return keyRole;
-  return roles.get(token) ?? new RestError(401, 'PGRST301', 'No suitable key or wrong key type').toResponse();
+  if (token === undefined) return ofKey(keyRole);
+  const tokenRole = roles.get(token);
+  if (tokenRole) return ofKey(tokenRole);
+  return sessions?.(token) ?? new RestError(401, 'PGRST301', 'No suitable key or wrong key type').toResponse();
 }
 
 export function unknownShape(method: string, pathname: string, query: URLSearchParams): RestResponse {
@@ -53,6 +67,7 @@ export interface RestCall {
   query: URLSearchParams;
   body: string;
   role: EmbeddedRole;
+  claims: Claims;
 }
 
 /** Test controls: while on, reads (GET/HEAD) or writes (POST/PATCH) answer 500. */
@@ -90,7 +105,7 @@ export async function runRest(db: PGlite, catalog: Catalog, api: ServedApi, fail
       await tx.query(
         `select set_config('request.jwt.claims', $1, true), set_config('request.method', $2, true),
                 set_config('request.path', $3, true), set_config('request.headers', $4, true)`,
-        [JSON.stringify({ role }), method, path, JSON.stringify(headers)],
+        [JSON.stringify(call.claims), method, path, JSON.stringify(headers)],
       );
       if (preRequest) await tx.query(`select ${preRequest}()`);
       // A GET's URL parameters are the function's arguments, as PostgREST reads them.

@@ -41,6 +41,12 @@ export const SITE_SHAPES: ShapeSpec[] = [
   ...CONTENT_TABLES.flatMap((table): ShapeSpec[] => [
     { name: `an editor's change of one ${table} row`, methods: ['PATCH'], table, keys: ['id'] },
     { name: `an editor's change of one ${table} row, read back`, methods: ['PATCH'], table, keys: ['id', 'select'] },
+    // The editing page (/edit/), signed in: every row the editor may see, one row read again, a new
+    // row read back, a row deleted.
+    { name: `the editing page's list of ${table}`, methods: ['GET'], table, keys: ['order', 'select'] },
+    { name: `the editing page's read of one ${table} row`, methods: ['GET'], table, keys: ['id', 'select'] },
+    { name: `the editing page's new ${table} row`, methods: ['POST'], table, keys: ['select'] },
+    { name: `the editing page's deletion of one ${table} row`, methods: ['DELETE'], table, keys: ['id'] },
   ]),
 ];
 

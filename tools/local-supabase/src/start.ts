@@ -5,11 +5,12 @@ import type { AddressInfo } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 import { withRole, type EmbeddedRole } from 'gatsby-source-supabase-content/embedded-db';
 import { INQUIRY_FUNCTION } from '../../../supabase/paths';
+import { authStandIn } from './auth';
 import { openDatabase, setVaultSecrets } from './database';
 import { edgeFunction, type FunctionProcess } from './edge-function';
 import { gateway, type GatewayControls, type LoggedRequest } from './gateway';
 import { replayNetCall, takeNetCalls } from './net';
-import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_KEY, NOTIFY_FROM, NOTIFY_TO } from './options';
+import { DEFAULT_ANON_KEY, DEFAULT_JWT_SECRET, DEFAULT_SERVICE_KEY, NOTIFY_FROM, NOTIFY_TO } from './options';
 import type { BuildHook, LocalBackend, LocalBackendOptions } from './options';
 import { PROJECT_SCHEMA } from './project';
 import { startResendStandIn } from './resend';
@@ -18,7 +19,7 @@ import { SITE_API } from './site-api';
 import { servePostgres } from './postgres-port';
 import { inboxEmail } from './inbox';
 import { samplePdf, signedObjects } from './signed-objects';
-import { publicObjects } from './storage';
+import { publicObjects, uploadObject } from './storage';
 import { runSiteWatch } from './site-watch';
 import { startSiteverifyStandIn } from './siteverify';
 import { LOCAL_ALERT_WEBHOOK, sweeper, type InquiryAlert } from './sweep';
@@ -98,6 +99,22 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     ...(siteverify && { TURNSTILE_SECRET_KEY: options.turnstileSecret!, TURNSTILE_VERIFY_URL: siteverify.url }),
     ...options.functionEnv,
   }));
+  // 3b. Auth: editors' one-time codes go out as emails through the same Resend stand-in.
+  const auth = authStandIn({
+    db,
+    url: () => url,
+    jwtSecret: options.jwtSecret ?? DEFAULT_JWT_SECRET,
+    jwtExpirySeconds: options.jwtExpirySeconds ?? 3600,
+    serviceKey,
+    async sendEmail(to, subject, text) {
+      const sent = await fetch(`${resend.url}/emails`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${resend.apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ from: NOTIFY_FROM, to: [to], subject, text, html: `<p>${text.replace(/\n/g, '<br>')}</p>` }),
+      });
+      if (!sent.ok) throw new Error(`local backend: the sign-in email to ${to} was refused (${sent.status})`);
+    },
+  });
   const sendBuildHookCalls = buildHookSender(db, options.buildHook, options.onBuildHookCall ?? (() => undefined));
 
   // 4. HTTP, routed as Supabase's gateway routes a project's requests.
@@ -112,6 +129,8 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     objects,
     privateObjects,
     inbox: () => resend.emails.map(inboxEmail),
+    auth,
+    upload: (who, upload) => uploadObject(db, objects, who, upload),
     async rest(call) {
       const response = await runRest(db, catalog, api, controls, call);
       if (call.method !== 'GET' && call.method !== 'HEAD') void sendBuildHookCalls();

@@ -1,0 +1,122 @@
+// The editing page's backend calls, on supabase-js with the editor's session: sign-in by a one-time
+// code (no sign-ups: shouldCreateUser false), the rows of one content table, a save that names the
+// row_version the editor opened (the database refuses a stale one with PT409), a new row, a
+// deletion, and a photo uploaded to the site-pictures bucket. The database decides what an editor
+// may do (supabase/migrations/20261127000300_editors.sql); this file only tells its answers apart.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { PICTURES_BUCKET, photoProblem, selectOf, type EditRow, type EditedTable, type PhotoProblem } from '../content/editing';
+import type { BackendSettings } from './backend-call';
+
+/** Why a write did not happen, in the words the page explains. */
+export type Refusal = 'conflict' | 'expired' | 'refused' | PhotoProblem;
+
+export class EditRefused extends Error {
+  constructor(
+    readonly refusal: Refusal | 'failed',
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+interface PostgrestFailure {
+  code?: string;
+  message?: string;
+}
+
+function refusalOf(error: PostgrestFailure, status: number): EditRefused {
+  if (error.code === 'PT409' || status === 409) return new EditRefused('conflict', error.message ?? 'conflict');
+  if (error.code === 'PGRST303' || error.code === 'PGRST301' || status === 401)
+    return new EditRefused('expired', error.message ?? 'expired');
+  if (error.code === '42501' || status === 403) return new EditRefused('refused', error.message ?? 'refused');
+  return new EditRefused('failed', error.message || error.code || `HTTP ${status}`);
+}
+
+export interface EditorApi {
+  client: SupabaseClient;
+  /** The signed-in editor's address, or null. */
+  currentEmail(): Promise<string | null>;
+  sendCode(email: string): Promise<'sent' | 'notEditor'>;
+  verifyCode(email: string, code: string): Promise<boolean>;
+  signOut(): Promise<void>;
+  rows(table: EditedTable): Promise<EditRow[]>;
+  row(table: EditedTable, id: EditRow['id']): Promise<EditRow | null>;
+  /** Saves `fields` over the row opened at `version`; the row as saved. */
+  save(table: EditedTable, id: EditRow['id'], version: number, fields: Record<string, unknown>): Promise<EditRow>;
+  add(table: EditedTable, fields: Record<string, unknown>): Promise<EditRow>;
+  remove(table: EditedTable, id: EditRow['id']): Promise<void>;
+  /** Uploads a photo to the site pictures; its public address. */
+  uploadPhoto(file: File): Promise<string>;
+}
+
+export function createEditorApi(settings: BackendSettings): EditorApi {
+  const client = createClient(settings.url, settings.anonKey, {
+    // The session stays in this browser's storage until it is signed out; the code arrives by
+    // email, never as a link, so there is nothing to read from the URL.
+    auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: false, storageKey: 'site-editor-session' },
+  });
+
+  const one = async (query: PromiseLike<{ data: unknown; error: PostgrestFailure | null; status: number }>): Promise<EditRow> => {
+    const { data, error, status } = await query;
+    if (error) throw refusalOf(error, status);
+    const rows = (data ?? []) as EditRow[];
+    // RLS leaves a non-editor no row to change: the database's refusal, told as such.
+    if (rows.length === 0) throw new EditRefused('refused', 'no row changed');
+    return rows[0]!;
+  };
+
+  return {
+    client,
+    async currentEmail() {
+      const { data } = await client.auth.getSession();
+      return data.session?.user.email ?? null;
+    },
+    async sendCode(email) {
+      const { error } = await client.auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
+      return error ? 'notEditor' : 'sent';
+    },
+    async verifyCode(email, code) {
+      const { data, error } = await client.auth.verifyOtp({ email, token: code.trim(), type: 'email' });
+      return !error && data.session !== null;
+    },
+    async signOut() {
+      await client.auth.signOut();
+    },
+    async rows(table) {
+      const { data, error, status } = await client.from(table).select(selectOf(table)).order('order_index');
+      if (error) throw refusalOf(error, status);
+      return (data ?? []) as unknown as EditRow[];
+    },
+    async row(table, id) {
+      const { data, error, status } = await client.from(table).select(selectOf(table)).eq('id', id);
+      if (error) throw refusalOf(error, status);
+      return ((data ?? []) as unknown as EditRow[])[0] ?? null;
+    },
+    save: (table, id, version, fields) =>
+      one(
+        client
+          .from(table)
+          .update({ ...fields, row_version: version })
+          .eq('id', id)
+          .select(selectOf(table)),
+      ),
+    add: (table, fields) => one(client.from(table).insert(fields).select(selectOf(table))),
+    async remove(table, id) {
+      const { error, status } = await client.from(table).delete().eq('id', id);
+      if (error) throw refusalOf(error, status);
+    },
+    async uploadPhoto(file) {
+      const problem = photoProblem(file);
+      if (problem) throw new EditRefused(problem, problem);
+      const name = `${Date.now()}-${file.name.toLowerCase().replace(/[^a-z0-9.]+/g, '-')}`;
+      const { error } = await client.storage.from(PICTURES_BUCKET).upload(name, file, { contentType: file.type, upsert: false });
+      if (error) {
+        const status = Number((error as { statusCode?: string }).statusCode ?? 0);
+        if (status === 413) throw new EditRefused('photoSize', error.message);
+        if (status === 415) throw new EditRefused('photoType', error.message);
+        throw refusalOf({ message: error.message }, status);
+      }
+      return client.storage.from(PICTURES_BUCKET).getPublicUrl(name).data.publicUrl;
+    },
+  };
+}

@@ -1,0 +1,380 @@
+// The editors' permission matrix on PostgreSQL 15 with Supabase's roles
+// (supabase/migrations/20261127000300_editors.sql): anon, a signed-in user who is not an editor, an
+// editor, and an editor an operator removed, over every relation and function the catalogue lists
+// and over Storage's buckets. A persona is a role plus the JWT claims PostgREST would set, in one
+// transaction per request, as PostgREST runs it.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Client } from 'pg';
+import { SUPABASE_PATHS, sqlState } from '../support/database';
+import { forTheFile } from '../support/for-the-file';
+import { openProjectDatabase } from '../support/shared-postgres';
+import { checkEditors } from '../../scripts/doctor/editors';
+
+const EDITOR = { email: 'dewi@example.test', sub: '0b5d7a52-2f4e-4c6b-9d41-6a1f0e3c2b11' };
+const REMOVED = { email: 'raka@example.test', sub: '7c1e9f30-8a2d-4b5e-a6f7-1d2c3b4a5e60' };
+// Listed by address only, as an operator lists someone before their Auth user exists.
+const BY_EMAIL = { email: 'sari@example.test', sub: '2a4c6e80-b1d3-4f57-9a1c-3e5f7a9c1e30' };
+const STRANGER = { email: 'someone@example.test', sub: 'e3a1c5d7-9b2f-4a6e-8c0d-2f4b6d8a0c1e' };
+
+type Persona = 'anon' | 'stranger' | 'editor' | 'removed editor';
+const PERSONAS: Persona[] = ['anon', 'stranger', 'editor', 'removed editor'];
+const CONTENT_TABLES = ['material_coverage', 'timeline', 'feature_cards'] as const;
+
+// The part of Supabase Storage the policies touch, with the site-pictures bucket and a private one.
+const STORAGE_STAND_IN = `
+create schema storage;
+create table storage.buckets (
+  id text primary key, name text not null unique, owner uuid, public boolean default false,
+  file_size_limit bigint, allowed_mime_types text[], created_at timestamptz default now()
+);
+create table storage.objects (
+  id uuid primary key default gen_random_uuid(), bucket_id text references storage.buckets (id),
+  name text, owner uuid, metadata jsonb, created_at timestamptz default now()
+);
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+grant usage on schema storage to anon, authenticated, service_role;
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+insert into storage.buckets (id, name, public) values ('private-files', 'private-files', false);
+`;
+
+const database = forTheFile(
+  'a copy of the project database with Storage',
+  async () => {
+    const db = await openProjectDatabase();
+    await db.client.query(STORAGE_STAND_IN);
+    // The bucket and the editors' policies, now that Storage is there (both files run twice without change).
+    for (const file of ['20261124000500_site_pictures_bucket.sql', '20261127000300_editors.sql']) {
+      await db.client.query(await readFile(path.join(SUPABASE_PATHS.migrations, file), 'utf8'));
+    }
+    await db.client.query(`
+      insert into storage.objects (bucket_id, name) values ('site-pictures', 'pet.jpg'), ('private-files', 'deck.pdf');
+      insert into private.editors (email, user_id)
+        values ('${EDITOR.email}', '${EDITOR.sub}'), ('${REMOVED.email}', '${REMOVED.sub}'), ('${BY_EMAIL.email}', null);
+      delete from private.editors where email = '${REMOVED.email}';
+      select vault.create_secret('https://hooks.example.test/build', 'site_build_hook_url');
+    `);
+    return db;
+  },
+  (db) => db.close(),
+);
+
+const claims = (persona: Persona) => {
+  if (persona === 'anon') return { role: 'anon' };
+  const who = persona === 'editor' ? EDITOR : persona === 'removed editor' ? REMOVED : STRANGER;
+  return { role: 'authenticated', aud: 'authenticated', sub: who.sub, email: who.email };
+};
+
+/** One request as `persona`, rolled back: what PostgREST does for a request, minus the commit. */
+async function asPersona<T>(persona: Persona, fn: (client: Client) => Promise<T>, commit = false): Promise<T> {
+  const { client } = database();
+  await client.query('begin');
+  try {
+    const c = claims(persona);
+    await client.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [c.role, JSON.stringify(c)]);
+    const result = await fn(client);
+    await client.query(commit ? 'commit' : 'rollback');
+    return result;
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  }
+}
+
+/** 'denied' (an error, with its SQLSTATE), or the number of rows the statement returned or touched. */
+async function outcome(client: Client, sql: string, params: unknown[] = []): Promise<string | number> {
+  await client.query('savepoint attempt');
+  try {
+    const result = await client.query<{ n?: number }>(sql, params);
+    await client.query('release savepoint attempt');
+    return result.command === 'SELECT' ? Number(result.rows[0]?.n ?? result.rowCount) : (result.rowCount ?? 0);
+  } catch (error) {
+    await client.query('rollback to savepoint attempt');
+    return `denied ${sqlState(error)}`;
+  }
+}
+
+/** Everything the API roles could name: tables, views, in every schema but PostgreSQL's own. */
+async function relations(): Promise<string[]> {
+  const { rows } = await database().client.query<{ name: string }>(
+    `select format('%I.%I', n.nspname, c.relname) as name
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'v', 'p', 'm', 'f') and n.nspname not in ('pg_catalog', 'information_schema')
+        and n.nspname not like 'pg\\_%'
+      order by 1`,
+  );
+  return rows.map((row) => row.name);
+}
+
+const nothing = (result: string | number) => typeof result === 'string' || result === 0;
+
+describe('who reads what: every relation, as each persona', () => {
+  let reads: Record<Persona, Record<string, string | number>>;
+  let owner: Record<string, number>;
+
+  beforeAll(async () => {
+    const names = await relations();
+    reads = {} as typeof reads;
+    for (const persona of PERSONAS) {
+      reads[persona] = await asPersona(persona, async (client) => {
+        const seen: Record<string, string | number> = {};
+        for (const name of names) seen[name] = await outcome(client, `select count(*)::int as n from ${name}`);
+        return seen;
+      });
+    }
+    owner = {};
+    for (const name of names)
+      owner[name] = Number((await database().client.query<{ n: number }>(`select count(*)::int as n from ${name}`)).rows[0]!.n);
+  });
+
+  test('the catalogue lists the content, the inquiries, the allow-list, the audit, Vault and Storage', () => {
+    expect(Object.keys(owner)).toEqual(
+      expect.arrayContaining([
+        'public.timeline',
+        'public.contact_submissions',
+        'private.editors',
+        'private.content_audit',
+        'vault.secrets',
+        'storage.objects',
+        'auth.users',
+      ]),
+    );
+  });
+
+  test('an editor reads every content row, and the site pictures only of all objects', () => {
+    for (const table of CONTENT_TABLES) expect(reads.editor[`public.${table}`]).toBe(owner[`public.${table}`]);
+    expect(reads.editor['storage.objects']).toBe(1);
+    expect(owner['storage.objects']).toBe(2);
+  });
+
+  test('beyond that an editor reads nothing a visitor cannot: no inquiry, no limit, no secret, no allow-list, no audit', () => {
+    const beyond = Object.keys(owner).filter(
+      (name) => !CONTENT_TABLES.some((table) => name === `public.${table}`) && name !== 'storage.objects' && !nothing(reads.editor[name]!),
+    );
+    expect(beyond).toEqual([]);
+    for (const name of [
+      'public.contact_submissions',
+      'private.editors',
+      'private.content_audit',
+      'vault.decrypted_secrets',
+      'auth.users',
+    ]) {
+      expect(nothing(reads.editor[name]!)).toBe(true);
+    }
+  });
+
+  test('a signed-in stranger and a removed editor read exactly what anon reads', () => {
+    const visible = (persona: Persona) =>
+      Object.fromEntries(Object.entries(reads[persona]).map(([name, result]) => [name, nothing(result) ? 'nothing' : result]));
+    expect(visible('stranger')).toEqual(visible('anon'));
+    expect(visible('removed editor')).toEqual(visible('anon'));
+    expect(reads.anon['public.timeline']).toBeLessThan(owner['public.timeline']!);
+  });
+});
+
+describe('who writes what', () => {
+  const firstTimelineId = async () =>
+    String((await database().client.query<{ id: string }>(`select id from public.timeline order by order_index limit 1`)).rows[0]!.id);
+  const versionOf = async (id: string) =>
+    Number(
+      (await database().client.query<{ row_version: string }>(`select row_version from public.timeline where id = $1`, [id])).rows[0]!
+        .row_version,
+    );
+
+  test.each(PERSONAS)('%s: edits, adds, deletes and arranges content only as an editor', async (persona) => {
+    const id = await firstTimelineId();
+    const version = await versionOf(id);
+    const results = await asPersona(persona, async (client) => ({
+      edit: await outcome(
+        client,
+        `update public.timeline set title = 'Studi', title_ind = 'Studi lapangan', status = 'current', is_active = false,
+           order_index = 5, icon = 'Clock', row_version = $2 where id = $1`,
+        [id, version],
+      ),
+      add: await outcome(client, `insert into public.feature_cards (classification, title, title_ind) values ('worker', 'Shade', 'Teduh')`),
+      picture: await outcome(client, `update public.material_coverage set image = 'https://example.test/pet.jpg'`),
+      remove: await outcome(client, `delete from public.material_coverage where not is_active`),
+    }));
+    if (persona === 'editor') {
+      expect(results).toEqual({ edit: 1, add: 1, picture: owner('public.material_coverage'), remove: 1 });
+    } else {
+      expect(Object.values(results).every(nothing)).toBe(true);
+    }
+  });
+
+  let ownerCounts: Record<string, number> = {};
+  const owner = (name: string) => ownerCounts[name]!;
+  beforeAll(async () => {
+    const { rows } = await database().client.query<{ n: number }>(`select count(*)::int as n from public.material_coverage`);
+    ownerCounts = { 'public.material_coverage': Number(rows[0]!.n) };
+  });
+
+  test('an editor never writes an id, a timestamp, or a column outside the content', async () => {
+    const id = await firstTimelineId();
+    const results = await asPersona('editor', async (client) => ({
+      id: await outcome(client, `update public.timeline set id = gen_random_uuid() where id = $1`, [id]),
+      created: await outcome(client, `update public.timeline set created_at = now() where id = $1`, [id]),
+      insertId: await outcome(
+        client,
+        `insert into public.timeline (id, period, title, status) values ('9b7c4b1e-1111-4a2b-8c3d-4e5f6a7b8c9d', 'Q1', 'T', 'upcoming')`,
+      ),
+      inquiry: await outcome(client, `update public.contact_submissions set message = 'x'`),
+      inquiryDelete: await outcome(client, `delete from public.contact_submissions`),
+      allowList: await outcome(client, `insert into private.editors (email) values ('me@example.test')`),
+      audit: await outcome(client, `delete from private.content_audit`),
+      revision: await outcome(client, `update private.content_revision set revision = revision + 1`),
+      secret: await outcome(client, `select vault.create_secret('x', 'y')`),
+      otherBucket: await outcome(client, `insert into storage.objects (bucket_id, name) values ('private-files', 'mine.pdf')`),
+      otherBucketDelete: await outcome(client, `delete from storage.objects where bucket_id = 'private-files'`),
+      bucketSettings: await outcome(client, `update storage.buckets set file_size_limit = null`),
+    }));
+    expect(results).toEqual({
+      id: 'denied 42501',
+      created: 'denied 42501',
+      insertId: 'denied 42501',
+      inquiry: 'denied 42501',
+      inquiryDelete: 'denied 42501',
+      allowList: 'denied 42501',
+      audit: 'denied 42501',
+      revision: 'denied 42501',
+      secret: 'denied 42501',
+      otherBucket: 'denied 42501',
+      otherBucketDelete: 0,
+      bucketSettings: 0,
+    });
+  });
+
+  test('an editor uploads, replaces and deletes site pictures; nobody else does', async () => {
+    for (const persona of PERSONAS) {
+      const results = await asPersona(persona, async (client) => ({
+        upload: await outcome(client, `insert into storage.objects (bucket_id, name) values ('site-pictures', 'glass.webp')`),
+        replace: await outcome(client, `update storage.objects set metadata = '{}' where bucket_id = 'site-pictures'`),
+        remove: await outcome(client, `delete from storage.objects where bucket_id = 'site-pictures'`),
+      }));
+      if (persona === 'editor') expect(results).toEqual({ upload: 1, replace: 2, remove: 2 });
+      else expect(Object.values(results).every(nothing)).toBe(true);
+    }
+  });
+
+  test('a save naming the version the editor opened wins once; the second with the same version is refused, the row kept', async () => {
+    const id = await firstTimelineId();
+    const version = await versionOf(id);
+    const conflicting = (title: string) =>
+      asPersona(
+        'editor',
+        (client) => outcome(client, `update public.timeline set title = $3, row_version = $2 where id = $1`, [id, version, title]),
+        true,
+      );
+    expect(await conflicting('First save')).toBe(1);
+    expect(await conflicting('Second save, opened before the first')).toBe('denied PT409');
+    const { rows } = await database().client.query(`select title, row_version from public.timeline where id = $1`, [id]);
+    expect(rows[0]).toEqual({ title: 'First save', row_version: String(version + 1) });
+  });
+
+  test("an editor's save bumps the content revision, calls the build hook as any edit does and is audited with the editor's name", async () => {
+    const { client } = database();
+    const revision = async () =>
+      BigInt((await client.query<{ revision: string }>(`select revision from private.content_revision`)).rows[0]!.revision);
+    const before = await revision();
+    const hookCalls = async () =>
+      (
+        await client.query<{ body: unknown }>(
+          `select body from net.http_post_calls where url = 'https://hooks.example.test/build' order by id`,
+        )
+      ).rows;
+    const calls = (await hookCalls()).length;
+    const id = await firstTimelineId();
+    const version = await versionOf(id);
+    const { rows: previous } = await client.query<{ title_ind: string | null }>(`select title_ind from public.timeline where id = $1`, [
+      id,
+    ]);
+    await asPersona(
+      'editor',
+      (c) => c.query(`update public.timeline set title_ind = 'Judul baru', row_version = $2 where id = $1`, [id, version]),
+      true,
+    );
+    expect(await revision()).toBe(before + 1n);
+    // Without pg_cron (this cluster), one build hook call per statement, as for any edit.
+    const after = await hookCalls();
+    expect(after).toHaveLength(calls + 1);
+    expect(after.at(-1)).toEqual({ body: { table: 'timeline', op: 'UPDATE' } });
+    const { rows } = await client.query(`select editor_email, editor_id, actor, table_name, row_id, action, changes
+        from private.content_audit order by id desc limit 1`);
+    expect(rows[0]).toEqual({
+      editor_email: EDITOR.email,
+      editor_id: EDITOR.sub,
+      actor: 'authenticated',
+      table_name: 'timeline',
+      row_id: id,
+      action: 'update',
+      changes: { title_ind: { from: previous[0]!.title_ind, to: 'Judul baru' } },
+    });
+  });
+
+  test("npm run doctor's editors row counts the editors and names the last change by one", async () => {
+    const result = await checkEditors(database().client);
+    expect(result.status).toBe('ok');
+    expect(result.detail).toMatch(
+      new RegExp(`^2 editors; last changes: ${EDITOR.email} update timeline [0-9a-f-]{36} \\(title_ind\\) 0 min ago`),
+    );
+  });
+
+  test('a removal takes effect at the next request of the same token', async () => {
+    const { client } = database();
+    await client.query(`insert into private.editors (email, user_id) values ('late@example.test', null)`);
+    const late = { role: 'authenticated', sub: '5d6e7f80-1a2b-4c3d-8e9f-0a1b2c3d4e5f', email: 'late@example.test' };
+    const write = async () => {
+      await client.query('begin');
+      await client.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify(late),
+      ]);
+      const result = await outcome(client, `update public.timeline set description_ind = 'Baru' where not is_active`);
+      await client.query('rollback');
+      return result;
+    };
+    expect(await write()).toBeGreaterThan(0);
+    await client.query(`delete from private.editors where email = 'late@example.test'`);
+    expect(await write()).toBe(0);
+  });
+});
+
+describe('functions', () => {
+  test('a signed-in user may execute what anon may and the editor check, and no security definer function in public', async () => {
+    const executable = async (role: string) =>
+      (
+        await database().client.query<{ fn: string; definer: boolean; schema: string }>(
+          `select p.oid::regprocedure::text as fn, p.prosecdef as definer, n.nspname as schema
+             from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+            where n.nspname not in ('pg_catalog', 'information_schema') and has_function_privilege($1, p.oid, 'EXECUTE')
+            order by 1`,
+          [role],
+        )
+      ).rows;
+    const anon = new Set((await executable('anon')).map((row) => row.fn));
+    const signedIn = await executable('authenticated');
+    expect(signedIn.filter((row) => !anon.has(row.fn)).map((row) => row.fn)).toEqual(['private.is_editor()']);
+    expect(signedIn.filter((row) => row.definer && row.schema === 'public')).toEqual([]);
+  });
+
+  test('is_editor() asks the JWT: user id when listed, else the email claim; never user_metadata', async () => {
+    const ask = async (c: Record<string, unknown>) => {
+      const { client } = database();
+      await client.query('begin');
+      await client.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ role: 'authenticated', ...c }),
+      ]);
+      const { rows } = await client.query<{ yes: boolean }>(`select private.is_editor() as yes`);
+      await client.query('rollback');
+      return rows[0]!.yes;
+    };
+    expect(await ask({ sub: EDITOR.sub, email: EDITOR.email })).toBe(true);
+    expect(await ask({ sub: EDITOR.sub, email: 'renamed@example.test' })).toBe(true);
+    // Listed with a user id: the email alone (another user who took the address) is not enough.
+    expect(await ask({ sub: STRANGER.sub, email: EDITOR.email })).toBe(false);
+    expect(await ask({ sub: BY_EMAIL.sub, email: BY_EMAIL.email.toUpperCase() })).toBe(true);
+    expect(await ask({ sub: REMOVED.sub, email: REMOVED.email })).toBe(false);
+    expect(await ask({ sub: STRANGER.sub, email: STRANGER.email, user_metadata: { editor: true, email: BY_EMAIL.email } })).toBe(false);
+    expect(await ask({})).toBe(false);
+  });
+});

@@ -1,0 +1,39 @@
+// The editing page's own checks before anything reaches the database (src/content/editing.ts), and
+// the page without backend settings, in both languages. Signing in and saving against the backend:
+// tests/supabase-api/editors-sign-in.test.ts (the calls) and tests/e2e/editors.e2e.ts (the page).
+import { render, screen } from '@testing-library/react';
+import React from 'react';
+import { EditPage } from '../../src/components/EditPage';
+import { EDIT_TEXT, PHOTO_MAX_BYTES, fieldLabel, photoProblem, problemsOf } from '../../src/content/editing';
+
+it('names an empty required field, an unknown status or icon, and a text over its bound', () => {
+  expect(problemsOf('timeline', { period: 'Q1 2027', title: '  ', status: 'done', icon: 'Star', description: 'x'.repeat(2001) })).toEqual([
+    { field: 'title', problem: 'required' },
+    { field: 'description', problem: 'tooLong' },
+    { field: 'status', problem: 'unknown' },
+    { field: 'icon', problem: 'unknown' },
+  ]);
+  expect(problemsOf('timeline', { period: 'Q1 2027', title: 'Pilot', status: 'current', icon: '', title_ind: '' })).toEqual([]);
+  expect(problemsOf('feature_cards', { classification: 'left', title: 'Shade' })).toEqual([
+    { field: 'classification', problem: 'unknown' },
+  ]);
+});
+
+it('takes JPEG, PNG, WebP and AVIF photos up to 10 MB', () => {
+  expect(photoProblem({ type: 'image/jpeg', size: PHOTO_MAX_BYTES })).toBeNull();
+  expect(photoProblem({ type: 'image/avif', size: 1 })).toBeNull();
+  expect(photoProblem({ type: 'image/jpeg', size: PHOTO_MAX_BYTES + 1 })).toBe('photoSize');
+  expect(photoProblem({ type: 'image/gif', size: 1 })).toBe('photoType');
+});
+
+it("labels each text and its twin in the page's language", () => {
+  expect(fieldLabel(EDIT_TEXT.id, 'title_ind')).toBe('Judul (Indonesia)');
+  expect(fieldLabel(EDIT_TEXT.en, 'title')).toBe('Title (English)');
+  expect(fieldLabel(EDIT_TEXT.en, 'status')).toBe('Status');
+});
+
+it.each(['en', 'id'] as const)('says in %s that there is nothing to edit without backend settings', (language) => {
+  render(<EditPage language={language} />);
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(EDIT_TEXT[language].title);
+  expect(screen.getByRole('alert')).toHaveTextContent(EDIT_TEXT[language].noBackend);
+});

@@ -1,0 +1,162 @@
+// The editors' loop on one machine: an operator adds an editor (npm run editors, over the local
+// backend's database port and its Auth admin API), supabase-js signs in with the code from the
+// local inbox, edits a timeline row in English and Indonesian, and the public read shows it; the
+// same session reaches nothing outside the content; an address that is not an editor gets no
+// session; after remove, the same session's next write is refused; the audit names the editor.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { startLocalBackend, type LocalBackend } from 'local-supabase';
+import { runEditors } from '../../scripts/editors/run';
+import { forTheFile } from '../support/for-the-file';
+
+const EDITOR = 'dewi@example.test';
+
+interface TimelineRow {
+  id: string;
+  title: string;
+  title_ind: string | null;
+  row_version: number;
+}
+const COLUMNS = 'id,title,title_ind,row_version';
+jest.setTimeout(60_000);
+
+const started = forTheFile(
+  'the local backend with a database port',
+  () => startLocalBackend({ dbPort: 0 }),
+  (opened) => opened.stop(),
+);
+let backend: LocalBackend;
+beforeAll(() => {
+  backend = started();
+});
+
+async function editors(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runEditors({
+    env: { SUPABASE_DB_URL: backend.dbUrl!, SUPABASE_URL: backend.url, SUPABASE_SERVICE_ROLE_KEY: backend.serviceKey },
+    args,
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+const client = () =>
+  createClient(backend.url, backend.anonKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+
+/** The last one-time code the local inbox holds for `email`. */
+function codeFor(email: string): string | undefined {
+  const sent = backend.emails.filter((mail) => mail.body.to.includes(email)).at(-1);
+  return /\b(\d{6})\b/.exec(sent?.body.text ?? '')?.[1];
+}
+
+async function signIn(email: string): Promise<SupabaseClient> {
+  const editor = client();
+  const asked = await editor.auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
+  expect(asked.error).toBeNull();
+  const token = codeFor(email);
+  expect(token).toMatch(/^\d{6}$/);
+  const verified = await editor.auth.verifyOtp({ email, token: token!, type: 'email' });
+  expect(verified.error).toBeNull();
+  expect(verified.data.session?.user.email).toBe(EDITOR);
+  return editor;
+}
+
+const auditRows = async () =>
+  (
+    await backend.db.query<{ editor_email: string | null; actor: string; table_name: string; row_id: string; changes: unknown }>(
+      `select editor_email, actor, table_name, row_id, changes from private.content_audit where actor = 'authenticated' order by id`,
+    )
+  ).rows;
+
+test('an operator adds an editor, who signs in with the emailed code and edits a timeline item in both languages', async () => {
+  const added = await editors('add', EDITOR);
+  expect(added).toMatchObject({ code: 0 });
+  expect(added.err).toContain('Made the Auth user');
+  expect((await editors('list')).out).toContain(EDITOR);
+
+  const editor = await signIn(EDITOR);
+  expect((await editor.auth.getUser()).data.user?.email).toBe(EDITOR);
+
+  // Drafts included: every row, where the public read has only the active ones.
+  const all = await editor.from('timeline').select(COLUMNS).order('order_index');
+  expect(all.error).toBeNull();
+  const everyRow = await backend.db.query(`select id from timeline`);
+  expect(all.data).toHaveLength(everyRow.rows.length);
+
+  const row = (all.data as unknown as TimelineRow[])[0]!;
+  const saved = await editor
+    .from('timeline')
+    .update({ title: 'Field study in Jakarta', title_ind: 'Studi lapangan di Jakarta', row_version: row.row_version })
+    .eq('id', row.id)
+    .select(COLUMNS);
+  expect(saved.error).toBeNull();
+  expect(saved.data).toEqual([
+    { id: row.id, title: 'Field study in Jakarta', title_ind: 'Studi lapangan di Jakarta', row_version: row.row_version + 1 },
+  ]);
+
+  const visitor = await client().from('timeline').select('id,title,title_ind').eq('is_active', true).order('order_index');
+  expect(visitor.data).toContainEqual({ id: row.id, title: 'Field study in Jakarta', title_ind: 'Studi lapangan di Jakarta' });
+
+  // Opened before that save: refused with the row kept, not overwritten.
+  const stale = await editor.from('timeline').update({ title: 'Older text', row_version: row.row_version }).eq('id', row.id);
+  expect(stale.error?.code).toBe('PT409');
+  expect(stale.status).toBe(409);
+
+  expect(await auditRows()).toContainEqual({
+    editor_email: EDITOR,
+    actor: 'authenticated',
+    table_name: 'timeline',
+    row_id: row.id,
+    changes: {
+      title: { from: row.title, to: 'Field study in Jakarta' },
+      title_ind: { from: row.title_ind, to: 'Studi lapangan di Jakarta' },
+    },
+  });
+});
+
+test('the same session reads no inquiry and writes no id, no timestamp', async () => {
+  const editor = await signIn(EDITOR);
+  await backend.sql(`insert into contact_submissions (name, email, message, type) values ('Rina', 'rina@example.com', 'Demo?', 'contact')`);
+  const inquiries = await editor.from('contact_submissions').select('id').limit(1);
+  expect(inquiries.data ?? []).toEqual([]);
+  const everything = await editor.from('contact_submissions').select('*').limit(1);
+  expect(everything.data).toBeNull();
+  expect(everything.error?.code).toBe('42501');
+
+  const { rows } = await backend.db.query<{ id: string }>(`select id::text from timeline limit 1`);
+  const id = rows[0]!.id;
+  const newId = await editor.from('timeline').update({ id: '6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d' }).eq('id', id);
+  expect(newId.error?.code).toBe('42501');
+  const created = await editor.from('timeline').update({ created_at: '2020-01-01T00:00:00Z' }).eq('id', id);
+  expect(created.error?.code).toBe('42501');
+});
+
+test('an address that is not an editor gets no code and no session', async () => {
+  const stranger = client();
+  const before = backend.emails.length;
+  const asked = await stranger.auth.signInWithOtp({ email: 'someone@example.test', options: { shouldCreateUser: false } });
+  expect(asked.error).not.toBeNull();
+  expect(backend.emails.length).toBe(before);
+  const guessed = await stranger.auth.verifyOtp({ email: 'someone@example.test', token: '123456', type: 'email' });
+  expect(guessed.data.session).toBeNull();
+  expect((await stranger.auth.getSession()).data.session).toBeNull();
+});
+
+test('after remove, the same session is refused at its next write, and no new code is sent', async () => {
+  const editor = await signIn(EDITOR);
+  const { data } = await editor.from('timeline').select(COLUMNS).order('order_index');
+  const row = (data as unknown as TimelineRow[])[1]!;
+  const before = await editor.from('timeline').update({ title_ind: 'Masih editor' }).eq('id', row.id).select(COLUMNS);
+  expect(before.data).toHaveLength(1);
+
+  expect(await editors('remove', EDITOR)).toMatchObject({ code: 0 });
+  const after = await editor.from('timeline').update({ title_ind: 'Sudah dihapus' }).eq('id', row.id).select(COLUMNS);
+  expect(after.data ?? []).toEqual([]);
+  const { rows } = await backend.db.query(`select title_ind from timeline where id = $1`, [row.id]);
+  expect(rows[0]).toEqual({ title_ind: 'Masih editor' });
+
+  const sent = backend.emails.length;
+  expect((await client().auth.signInWithOtp({ email: EDITOR, options: { shouldCreateUser: false } })).error).not.toBeNull();
+  expect(backend.emails.length).toBe(sent);
+});
