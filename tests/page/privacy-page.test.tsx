@@ -23,7 +23,7 @@ describe.each(LANGUAGES)('%s', (language) => {
     };
     const props = { pageContext: context } as unknown as Parameters<typeof PrivacyPageTemplate>[0];
     const body = renderToStaticMarkup(<PrivacyPageTemplate {...props} />);
-    const head = renderToStaticMarkup(<Head {...(props as unknown as Parameters<typeof Head>[0])} />);
+    const head = renderToStaticMarkup(<Head {...props} />);
     expect(head).toContain(`<html lang="${language}">`);
     expect(head).toContain(`<link rel="canonical" href="https://adasorter.example${LANGUAGE_PAGES[language].privacyPath}"/>`);
     for (const other of LANGUAGES) {
