@@ -58,7 +58,11 @@ with content(tbl, published) as (
     ('timeline', 'description, description_ind, icon, id, is_active, order_index, period, period_ind, status, title, title_ind'),
     ('feature_cards', 'classification, icon, icon_color, id, is_active, order_index, subtitle, subtitle_ind, title, title_ind')
 ),
-visitor(api_role, role_order) as (values ('anon', 1), ('authenticated', 2)),
+-- A signed-in user who is not an editor (20261127000300_editors.sql): the published columns and the
+-- row's version, and writes that RLS refuses or that find no row.
+visitor(api_role, role_order, extra_columns, insert_answer, write_answer) as (values
+  ('anon', 1, '', 'refused (no privilege)', 'refused (no privilege)'),
+  ('authenticated', 2, ', row_version', 'refused (row-level security)', '0 rows')),
 counts as (
   select c.tbl, c.published,
          (xpath('/row/n/text()', query_to_xml(format(
@@ -78,7 +82,7 @@ attempts(tbl, role_order, step, api_role, attempt, result, expected) as (
             from pg_catalog.pg_attribute as a
            where a.attrelid = format('public.%I', c.tbl)::regclass and a.attnum > 0 and not a.attisdropped
              and has_column_privilege(v.api_role, a.attrelid, a.attnum, 'SELECT')),
-         c.published
+         (select string_agg(x, ', ' order by x) from unnest(string_to_array(c.published || v.extra_columns, ', ')) as x)
   from counts as c cross join visitor as v
   union all
   select c.tbl, v.role_order, 2, v.api_role, 'read the active rows',
@@ -92,7 +96,7 @@ attempts(tbl, role_order, step, api_role, attempt, result, expected) as (
   from counts as c cross join visitor as v
   union all
   select c.tbl, v.role_order, w.step, v.api_role, w.attempt,
-         pg_temp.attempt(v.api_role, format(w.statement, c.tbl)), 'refused (no privilege)'
+         pg_temp.attempt(v.api_role, format(w.statement, c.tbl)), case when w.step = 4 then v.insert_answer else v.write_answer end
   from counts as c cross join visitor as v
   cross join (values
     (4, 'insert a row', 'insert into public.%I default values'),

@@ -1,7 +1,7 @@
 // The modal behaves as people expect of a dialog: focus in, trapped, Escape and Close close it,
 // focus back on the opener, the page behind neither scrolls nor takes focus or clicks.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { FORM_COPY, MODAL_COPY } from '../../src/content/modal';
+import { FORM_COPY, MODAL_COPY, PRIVACY_NOTICE_COPY } from '../../src/content/modal';
 import { OPENER_NAMES, afterPaint, openModal, renderPage } from './harness';
 
 beforeEach(() => jest.useFakeTimers());
@@ -25,14 +25,15 @@ it('keeps Tab and Shift+Tab cycling inside the dialog', async () => {
   expect(first).toHaveFocus();
 
   const visited: string[] = [];
-  for (let i = 0; i < 6; i += 1) {
+  for (let i = 0; i < 7; i += 1) {
     await user.tab();
     visited.push(document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
   }
-  // email, company, message, submit, close, then back to the first field
+  // email, company, message, submit, the privacy notice's link, close, then back to the first field
   expect(first).toHaveFocus();
   expect(visited).toContain(MODAL_COPY.investor.button);
+  expect(visited).toContain(PRIVACY_NOTICE_COPY.link);
   expect(visited).toContain(FORM_COPY.close);
 });
 

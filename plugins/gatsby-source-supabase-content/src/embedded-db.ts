@@ -2,7 +2,8 @@
 // content a Supabase project would, so a build without settings publishes exactly what RLS lets
 // the anonymous role read.
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import process from 'node:process';
 import { promisify } from 'node:util';
@@ -62,20 +63,78 @@ export async function openScriptedDatabase(
   const scripts = await readScripts(files);
   const texts = scripts.map((script) => script.sql);
   const snapshot = snapshotDir ? snapshotFile(snapshotDir, texts) : null;
-  const saved = snapshot ? await savedDatabase(snapshot) : null;
-  if (saved) return startPglite(saved);
+  if (!snapshot) return makeDatabase(scripts);
+  for (;;) {
+    const saved = await savedDatabase(snapshot);
+    if (saved) return startPglite(saved);
+    // One process makes a missing snapshot while the others wait for it: a test run's workers would
+    // otherwise each spend the same tens of seconds running the same files side by side.
+    const release = await makerLock(snapshot);
+    if (!release) continue;
+    try {
+      if (existsSync(snapshot)) continue;
+      // Other files start from the snapshot of no files at all, the empty database: initdb is most
+      // of the cost of a fresh PGlite.
+      const db = await makeDatabase(scripts, scripts.length > 0 ? () => openScriptedDatabase([], { snapshotDir }) : undefined);
+      await saveSnapshot(db, snapshot).catch(async (error: unknown) => {
+        await db.close();
+        throw error;
+      });
+      return db;
+    } finally {
+      await release();
+    }
+  }
+}
 
-  // Other files start from the snapshot of no files at all, the empty database: initdb is most of
-  // the cost of a fresh PGlite.
-  const db = snapshotDir && scripts.length > 0 ? await openScriptedDatabase([], { snapshotDir }) : await startPglite();
+/** A new database with `scripts` run on it, closed again if one fails. */
+async function makeDatabase(
+  scripts: readonly { file: string; sql: string }[],
+  start: () => Promise<PGlite> = () => startPglite(),
+): Promise<PGlite> {
+  const db = await start();
   try {
     await runScriptTexts(db, scripts);
-    if (snapshot) await saveSnapshot(db, snapshot);
   } catch (error) {
     await db.close();
     throw error;
   }
   return db;
+}
+
+const LOCK_POLL_MS = 200;
+
+/**
+ * Takes the right to make `snapshot` (a lock file holding this process's id) and returns its
+ * release; or, when another live process holds it, waits until that one is done and returns null.
+ * A lock whose process has died is taken over.
+ */
+async function makerLock(snapshot: string): Promise<(() => Promise<void>) | null> {
+  const lock = `${snapshot}.lock`;
+  await mkdir(path.dirname(lock), { recursive: true });
+  try {
+    await writeFile(lock, String(process.pid), { flag: 'wx' });
+    return () => rm(lock, { force: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  while (isAlive(Number(await readFile(lock, 'utf8').catch(() => '')))) {
+    if (existsSync(snapshot)) return null;
+    await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+  }
+  // Gone, or its maker died: remove a dead maker's lock, then try again.
+  await rm(lock, { force: true });
+  return null;
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**

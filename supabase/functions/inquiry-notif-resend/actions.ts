@@ -5,9 +5,9 @@
 // A token is HMAC-SHA256 under the service key of the inquiry id and the action: 256 bits nobody
 // without the key can make, the same on every retry of an email (Resend's Idempotency-Key needs the
 // same payload) and in the reminder. The database keeps only its SHA-256, with an expiry.
-import type { InquiryType } from './store.ts';
+import type { Action, InquiryType, TokenRegistry } from './store.ts';
 
-export type Action = 'answer' | 'send_deck';
+export type { Action };
 
 export const ACTIONS: readonly Action[] = ['answer', 'send_deck'];
 
@@ -43,11 +43,6 @@ export async function actionToken(serviceRoleKey: string, id: string, action: Ac
 /** The actions an inquiry offers: every one can be marked answered; an investor request can get the deck. */
 export function actionsFor(type: InquiryType): Action[] {
   return type === 'investor' ? ['answer', 'send_deck'] : ['answer'];
-}
-
-export interface TokenRegistry {
-  /** Registers the hashes; answers the site's address, or null where site_url is not set. */
-  issueActions(tokens: Array<{ id: string; action: Action; hash: string }>): Promise<string | null>;
 }
 
 /** Each row's links (none where the site's address is unknown: the email goes out without them). */

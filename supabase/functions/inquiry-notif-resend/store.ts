@@ -1,7 +1,14 @@
 import { PostgrestClient } from '@supabase/postgrest-js';
-import type { Action, TokenRegistry } from './actions.ts';
 
 export type InquiryType = 'contact' | 'investor';
+
+/** What an action link does: mark the inquiry answered, or send the requester the deck. */
+export type Action = 'answer' | 'send_deck';
+
+export interface TokenRegistry {
+  /** Registers the hashes; answers the site's address, or null where site_url is not set. */
+  issueActions(tokens: Array<{ id: string; action: Action; hash: string }>): Promise<string | null>;
+}
 
 /** The language of the page an inquiry was sent from. */
 /** The languages an inquiry may name (the site's own list, src/content/languages.ts, is checked to agree). */

@@ -6,7 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { withRole, type EmbeddedRole } from 'gatsby-source-supabase-content/embedded-db';
 import { INQUIRY_FUNCTION } from '../../../supabase/paths';
 import { authStandIn } from './auth';
-import { openDatabase, setVaultSecrets } from './database';
+import { admitLoopbackSite, openDatabase, setVaultSecrets } from './database';
 import { edgeFunction, type FunctionProcess } from './edge-function';
 import { gateway, type GatewayControls, type LoggedRequest } from './gateway';
 import { replayNetCall, takeNetCalls } from './net';
@@ -165,6 +165,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
 
   // 5. Vault pointing at this backend: the sweep job's project URL and key, the alert webhook (only
   // recorded), the rebuild trigger's hook.
+  if (options.siteUrl) await admitLoopbackSite(db);
   await setVaultSecrets(db, {
     project_url: url,
     service_role_key: serviceKey,
