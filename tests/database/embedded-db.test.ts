@@ -186,8 +186,9 @@ describe('with files of its own', () => {
   });
 
   describe('with a snapshot folder', () => {
-    // Three or four databases a case; on a busy machine each can take ten seconds or more.
-    const SNAPSHOT_CASE_MS = 90_000;
+    // Three or four databases a case, two of them running every migration; on a busy machine each
+    // of those can take a minute.
+    const SNAPSHOT_CASE_MS = 180_000;
     // Each open draws a new token; a database loaded from a snapshot has the token of the one saved.
     const TOKEN_TABLE = 'create table app.made (token uuid not null default gen_random_uuid()); insert into app.made default values;';
     const openWithSnapshots = (snapshotDir: string) => openEmbeddedDatabase({ bootstrap, migrations }, { snapshotDir });

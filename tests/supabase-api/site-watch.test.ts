@@ -46,8 +46,9 @@ it('reads the live revision a run later, and alerts once when the site stays beh
 
   await backend.sql(`update timeline set title = title || '.' where id = (select id from timeline order by order_index limit 1)`);
   expect(await backend.runSiteWatch()).toEqual([]);
+  // Past the rebuild's maximum wait (10 minutes) and the build's allowance (5) after it.
   await backend.db.query(
-    `update private.content_revision_history set changed_at = changed_at - interval '11 minutes' where revision > $1`,
+    `update private.content_revision_history set changed_at = changed_at - interval '16 minutes' where revision > $1`,
     [liveRevision],
   );
   const [alert, ...more] = await backend.runSiteWatch();

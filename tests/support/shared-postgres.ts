@@ -4,7 +4,7 @@
 // so suites running side by side never see each other's rows.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { open, readFile, writeFile } from 'node:fs/promises';
+import { open, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from 'pg';
 import { migrationFiles, SUPABASE_PATHS, type TestDatabase } from './database';
@@ -33,6 +33,12 @@ function runDirectory(): string {
 let shared: Promise<SharedCluster> | undefined;
 
 /** The run's cluster, started here if no other worker has started it yet. */
+/** Written beside and renamed into place: a worker polling for the file never reads half of it. */
+async function writeWhole(file: string, text: string): Promise<void> {
+  await writeFile(`${file}.partial`, text);
+  await rename(`${file}.partial`, file);
+}
+
 export function sharedCluster(): Promise<SharedCluster> {
   shared ??= (async () => {
     const runDir = runDirectory();
@@ -43,10 +49,10 @@ export function sharedCluster(): Promise<SharedCluster> {
         const cluster = await startPostgresCluster();
         await cluster.client.end();
         const address: SharedCluster = { port: cluster.port, directory: cluster.directory, bindir: cluster.bindir };
-        await writeFile(addressFile(runDir), JSON.stringify(address));
+        await writeWhole(addressFile(runDir), JSON.stringify(address));
         return address;
       } catch (error) {
-        await writeFile(failureFile(runDir), (error as Error).message);
+        await writeWhole(failureFile(runDir), (error as Error).message);
         throw error;
       }
     }
