@@ -54,6 +54,10 @@ async function fill(
   for (const field of fields) await user.type(within(dialog).getByRole('textbox', { name: labels[field] }), typed[field]);
 }
 
+// Each case renders the page and waits for the modal's lazily loaded parts; five workers on two cores
+// have taken more than the run's 30 s for the first of them.
+jest.setTimeout(60_000);
+
 it('logs the error, says so inline and keeps everything typed with the button enabled again', async () => {
   const failure = new Error('insert rejected');
   let rejectSubmit: (error: Error) => void = () => undefined;

@@ -26,7 +26,7 @@ const renderList = (data: ListData<Row>) => render(coverageList(data));
 
 const rows = (...names: string[]): Row[] => names.map((name) => ({ id: name, name }));
 // An arrival's fade takes 0.55 s at most (0.45 s plus its stagger); a busy CI machine gets room.
-const FADED_IN = { timeout: 5000 };
+const FADED_IN = { timeout: 15_000 };
 
 describe('ListState: one component for the loading, error, empty and ready states', () => {
   it('shows the skeleton while loading, announced as busy and hidden from the accessibility tree', () => {

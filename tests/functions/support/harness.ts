@@ -43,8 +43,9 @@ export async function startHarness(): Promise<Harness> {
     SUPABASE_SERVICE_ROLE_KEY: 'service-role-key-for-tests',
     RESEND_API_KEY: resend.apiKey,
     RESEND_API_URL: resend.url,
-    // Short, so that the timeout test waits a moment rather than Resend's real ten seconds.
-    RESEND_TIMEOUT_MS: '500',
+    // Short, so that the timeout test waits a moment rather than Resend's real ten seconds; long
+    // enough that a send on a busy machine (the Jest suites beside these) is not taken for one.
+    RESEND_TIMEOUT_MS: '3000',
     INQUIRY_NOTIFY_TO: 'team@example.com',
     INQUIRY_NOTIFY_FROM: 'Website <inquiries@example.com>',
   };
