@@ -90,7 +90,7 @@ export async function admitLoopbackSite(db: PGlite): Promise<void> {
   await db.exec(`
     alter function private.is_public_https_url(text) rename to is_public_https_url_on_the_platform;
     create function private.is_public_https_url(url text) returns boolean language sql immutable set search_path = '' as $$
-      select url ~ '^http://(127\.0\.0\.1|localhost):[0-9]+(/|$)' or private.is_public_https_url_on_the_platform(url)
+      select url ~ '^http://(127\\.0\\.0\\.1|localhost):[0-9]+(/|$)' or private.is_public_https_url_on_the_platform(url)
     $$;
     revoke execute on function private.is_public_https_url(text) from public;`);
 }
