@@ -71,7 +71,9 @@ function jest(work: string, args: string[]): Step {
   return async () => {
     const out = path.join(work, 'jest.json');
     const bin = path.join(REPO_ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
-    const status = await run(process.execPath, [bin, ...args, '--json', `--outputFile=${out}`]);
+    // --forceExit: a handle a failed test left open (a server, a socket) must not hold the run past
+    // its report; CI's time is counted, and Jest alone would wait for it for ever.
+    const status = await run(process.execPath, [bin, ...args, '--forceExit', '--json', `--outputFile=${out}`]);
     if (!existsSync(out)) return { name: 'jest', status, passed: 0, failed: 1, skipped: 0 };
     const report = JSON.parse(readFileSync(out, 'utf8')) as JestReport | string[];
     // --listTests writes the list of files instead of a report.
