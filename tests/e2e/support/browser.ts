@@ -45,9 +45,14 @@ export async function openPage(
     initScript?: () => void;
     /** Prepares the page before it is opened, e.g. routes that slow a request down. */
     beforeOpen?: (page: Page) => Promise<void>;
+    /**
+     * false: do not wait for hydrated buttons, for a page that may have none once its script ran
+     * (the /act/ page when the work is done); the test waits for what the script shows instead.
+     */
+    waitForButtons?: boolean;
   } = {},
 ): Promise<TrackedPage> {
-  const { ignoreRequest = () => false, initScript, beforeOpen, ...contextOptions } = options;
+  const { ignoreRequest = () => false, initScript, beforeOpen, waitForButtons = true, ...contextOptions } = options;
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...contextOptions });
   if (initScript) await addPageScript(context, initScript);
   const page = await context.newPage();
@@ -72,7 +77,7 @@ export async function openPage(
   });
   if (beforeOpen) await beforeOpen(page);
   await page.goto(url, { waitUntil: 'load' });
-  if (contextOptions.javaScriptEnabled !== false) await hydrated(page);
+  if (contextOptions.javaScriptEnabled !== false && waitForButtons) await hydrated(page);
   return { page, problems, messages, close: () => context.close() };
 }
 

@@ -1,0 +1,133 @@
+// The editing page (/id/edit/, built against the local backend) in Chromium: an editor signs in
+// with the code from the local inbox, edits a timeline title in Indonesian, publishes a draft,
+// uploads a photo and attaches it, is told (in Indonesian, their text kept) when a photo is of
+// the wrong type and when someone else changed the row; the audit names the editor.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { EDIT_TEXT, fieldLabel } from '../../src/content/editing';
+import { photoFile } from '../support/photos';
+import { backendAtBuildPortForTheFile } from './support/backend-content';
+import { browserForTheFile } from './support/file-browser';
+import { SITES_DIR } from './support/site-build';
+
+const EDITOR = 'wulan@example.test';
+const ID = EDIT_TEXT.id;
+const site = () => process.env.E2E_BACKEND_SITE_URL ?? '';
+
+const backend = backendAtBuildPortForTheFile();
+const { visit, open } = browserForTheFile();
+
+beforeAll(async () => {
+  const { rows } = await backend().db.query<{ id: string }>(
+    `insert into auth.users (email, email_confirmed_at) values ($1, now()) returning id::text`,
+    [EDITOR],
+  );
+  await backend().db.query(`insert into private.editors (email, user_id) values ($1, $2)`, [EDITOR, rows[0]!.id]);
+}, 60_000);
+
+async function signIn(page: Page): Promise<void> {
+  await page.getByLabel(ID.emailLabel).fill(EDITOR);
+  await page.getByRole('button', { name: ID.sendCode }).click();
+  await page.getByText(ID.codeSent(EDITOR)).waitFor();
+  const mail = backend()
+    .emails.filter((email) => email.body.to.includes(EDITOR))
+    .at(-1);
+  const code = /\b(\d{6})\b/.exec(mail?.body.text ?? '')?.[1] ?? '';
+  await page.getByLabel(ID.codeLabel).fill(code);
+  await page.getByRole('button', { name: ID.signIn, exact: true }).click();
+  await page.getByText(ID.signedInAs(EDITOR)).waitFor();
+}
+
+const form = (page: Page, title: string) => page.locator('form').filter({ has: page.getByRole('heading', { name: title }) });
+
+it('is built with noindex and none of the content in its HTML', () => {
+  for (const file of ['edit/index.html', 'id/edit/index.html']) {
+    const html = readFileSync(path.join(SITES_DIR, 'backend', file), 'utf8');
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
+    expect(html).not.toContain('Field study on Jakarta sorting lines');
+  }
+});
+
+it('signs in with the emailed code, saves an Indonesian title, publishes a draft, and the audit names the editor', async () => {
+  const { page } = await visit(`${site()}/id/edit/`);
+  await signIn(page);
+
+  const { rows } = await backend().db.query<{ id: string; title: string }>(
+    `select id::text, title from timeline where is_active order by order_index limit 1`,
+  );
+  const row = form(page, rows[0]!.title);
+  await row.getByLabel(fieldLabel(ID, 'title_ind')).fill('Studi lapangan di jalur pemilahan');
+  await row.getByRole('button', { name: ID.save }).click();
+  await row.getByText(ID.saved).waitFor();
+  const saved = await backend().db.query(`select title_ind from timeline where id = $1`, [rows[0]!.id]);
+  expect(saved.rows[0]).toEqual({ title_ind: 'Studi lapangan di jalur pemilahan' });
+
+  const drafts = await backend().db.query<{ id: string; title: string }>(
+    `select id::text, title from timeline where not is_active limit 1`,
+  );
+  // Found by its title alone: the heading loses its draft mark as soon as the box is ticked.
+  const draft = form(page, drafts.rows[0]!.title);
+  await draft.getByRole('heading', { name: `${drafts.rows[0]!.title} · ${ID.draft}` }).waitFor();
+  await draft.getByLabel(ID.published).check();
+  await draft.getByRole('button', { name: ID.save }).click();
+  await draft.getByText(ID.saved).waitFor();
+  const published = await backend().db.query(`select is_active from timeline where id = $1`, [drafts.rows[0]!.id]);
+  expect(published.rows[0]).toEqual({ is_active: true });
+
+  const audit = await backend().db.query(
+    `select editor_email, table_name, row_id, action from private.content_audit where editor_email is not null order by id`,
+  );
+  expect(audit.rows).toEqual([
+    { editor_email: EDITOR, table_name: 'timeline', row_id: rows[0]!.id, action: 'update' },
+    { editor_email: EDITOR, table_name: 'timeline', row_id: drafts.rows[0]!.id, action: 'update' },
+  ]);
+});
+
+it('uploads a photo and attaches it, and refuses a file that is no photo with a message in Indonesian', async () => {
+  const { page } = await visit(`${site()}/id/edit/`);
+  await signIn(page);
+  await page.getByRole('tab', { name: ID.tables.material_coverage }).click();
+  const { rows } = await backend().db.query<{ id: string; name: string }>(
+    `select id::text, name from material_coverage where is_active order by order_index limit 1`,
+  );
+  const row = form(page, rows[0]!.name);
+
+  await row.getByLabel(ID.photo).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
+  await row.getByText(ID.problems.photoType('')).waitFor();
+
+  await row.getByLabel(ID.photo).setInputFiles(await photoFile(7));
+  await row.getByText(ID.uploaded).waitFor();
+  await row.getByRole('button', { name: ID.save }).click();
+  await row.getByText(ID.saved).waitFor();
+  const { rows: saved } = await backend().db.query<{ image: string }>(`select image from material_coverage where id = $1`, [rows[0]!.id]);
+  expect(saved[0]!.image).toMatch(/\/storage\/v1\/object\/public\/site-pictures\/.+\.jpg$/);
+  const served = await fetch(saved[0]!.image);
+  expect(served.headers.get('content-type')).toBe('image/jpeg');
+});
+
+it('tells the editor when someone else changed the row, keeps their text, and saves after a reload', async () => {
+  // The refused save is a 409 that Chromium logs as a console error; it is the only problem allowed.
+  const { page, problems } = await open(`${site()}/id/edit/`);
+  await signIn(page);
+  const { rows } = await backend().db.query<{ id: string; title: string }>(
+    `select id::text, title from timeline where is_active order by order_index offset 2 limit 1`,
+  );
+  const row = form(page, rows[0]!.title);
+  await row.getByLabel(fieldLabel(ID, 'description_ind')).fill('Teks saya');
+  await backend().sql(`update timeline set description = 'Changed by someone else' where id = $1`, [rows[0]!.id]);
+  await row.getByRole('button', { name: ID.save }).click();
+  await row.getByText(ID.conflict).waitFor();
+  await expect(row.getByLabel(fieldLabel(ID, 'description_ind')).inputValue()).resolves.toBe('Teks saya');
+
+  await row.getByRole('button', { name: ID.reload }).click();
+  await row.getByRole('button', { name: ID.save }).click();
+  await row.getByText(ID.saved).waitFor();
+  const { rows: saved } = await backend().db.query(`select description, description_ind from timeline where id = $1`, [rows[0]!.id]);
+  expect(saved[0]).toEqual({ description: 'Changed by someone else', description_ind: 'Teks saya' });
+  // The answer and the console line arrive in either order.
+  expect(problems.map((problem) => `${problem.kind}: ${problem.text}`).sort()).toEqual([
+    'console: Failed to load resource: the server responded with a status of 409 (Conflict)',
+    expect.stringMatching(/^http: 409 PATCH .*\/rest\/v1\/timeline\?id=eq\./),
+  ]);
+});

@@ -1,0 +1,116 @@
+// The promises end to end, on the site built against the local backend (global-setup.ts): an
+// investor asks for the deck from /id/; the team's email (the backend's inbox, GET /local/emails)
+// holds a link to the site's /act/ page; fetching it and opening it change nothing; the press sends
+// one email, to the requester, in Indonesian, whose link downloads the PDF; a second press sends
+// nothing more; a forged token gets one plain sentence.
+import { ACTION_PAGE_TEXT, fillIn } from '../../src/content/dictionaries/act';
+import { INDONESIAN } from '../../src/content/dictionaries/id';
+import { INVESTOR_DECK_HASH } from '../../src/content/modal';
+import { NOTIFY_TO, type InboxEmail } from 'local-supabase';
+import { backendAtBuildPortForTheFile } from './support/backend-content';
+import { browserForTheFile } from './support/file-browser';
+
+const site = () => process.env.E2E_BACKEND_SITE_URL ?? '';
+const backend = backendAtBuildPortForTheFile();
+// `open`: the page's answer to a forged token is a 404 it expects.
+const { open } = browserForTheFile();
+const REQUESTER = 'investor@example.test';
+
+async function inbox(): Promise<InboxEmail[]> {
+  return (await (await fetch(`${backend().url}/local/emails`)).json()) as InboxEmail[];
+}
+
+async function waitForEmails(count: number): Promise<InboxEmail[]> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const emails = await inbox();
+    if (emails.length >= count || Date.now() > deadline) return emails;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const answeredAt = async () =>
+  (
+    await backend().db.query<{ answered_at: Date | null }>('select answered_at from public.contact_submissions where email = $1', [
+      REQUESTER,
+    ])
+  ).rows[0]?.answered_at ?? null;
+
+it('an investor request from /id/: the team link opened changes nothing, the press sends the deck once, in Indonesian', async () => {
+  await backend().db.query(`select vault.create_secret($1, 'site_url')`, [site()]);
+  const { page } = await open(`${site()}/id/${INVESTOR_DECK_HASH}`);
+  const copy = INDONESIAN.modal.investor;
+  const dialog = page.getByRole('dialog', { name: copy.heading });
+  await dialog.waitFor();
+  await dialog.getByLabel(INDONESIAN.form.labels.name).fill('Sari Wijaya');
+  await dialog.getByLabel(INDONESIAN.form.labels.email).fill(REQUESTER);
+  await dialog.getByLabel(INDONESIAN.form.labels.company).fill('Modal Ventura');
+  await dialog.getByLabel(INDONESIAN.form.labels.message).fill('Mohon kirimkan materi investor.');
+  await dialog.getByRole('button', { name: copy.button }).click();
+  // The dialog is named by its heading, which the success state replaces.
+  await page.getByRole('dialog').getByText(copy.successTitle).waitFor();
+
+  const [team] = await waitForEmails(1);
+  expect(team?.to).toEqual([NOTIFY_TO]);
+  const deckLine = team!.text.split('\n').find((line) => line.startsWith(`Send the deck to ${REQUESTER}: `));
+  const deckLink = deckLine!.slice(deckLine!.indexOf(': ') + 2);
+  expect(deckLink).toMatch(new RegExp(`^${site()}/act/#[A-Za-z0-9_-]{43}$`));
+
+  // A mail scanner fetches the link; a person opens it: neither acts.
+  expect((await fetch(deckLink)).status).toBe(200);
+  const link = await open(deckLink);
+  const en = ACTION_PAGE_TEXT.en;
+  const button = link.page.getByRole('button', { name: fillIn(en.button.send_deck, { email: REQUESTER }) });
+  await button.waitFor();
+  expect(await link.page.getByText('Sari Wijaya').count()).toBe(1);
+  expect(await answeredAt()).toBeNull();
+  expect(await inbox()).toHaveLength(1);
+
+  await button.click();
+  await link.page.getByText(/^Done: the deck was sent on /).waitFor();
+  const emails = await waitForEmails(2);
+  expect(emails).toHaveLength(2);
+  const deck = emails[1]!;
+  expect(deck.to).toEqual([REQUESTER]);
+  expect(deck.replyTo).toBe(NOTIFY_TO);
+  expect(deck.subject).toBe('Materi investor AdaSorter');
+  const pdf = await fetch(deck.links.find((url) => url.includes('/storage/v1/object/sign/'))!);
+  expect(pdf.headers.get('content-type')).toBe('application/pdf');
+  expect(
+    Buffer.from(await pdf.arrayBuffer())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  expect(await answeredAt()).not.toBeNull();
+
+  // Pressed again (the page reloaded, or the call repeated): it says what was done, sends nothing.
+  const again = await open(deckLink, { waitForButtons: false });
+  await again.page.getByText(/^Done: the deck was sent on /).waitFor();
+  expect(await again.page.getByRole('button').count()).toBe(0);
+  const repeat = await fetch(`${backend().url}/functions/v1/inquiry-notif-resend`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${backend().anonKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ act: deckLink.split('#')[1], action: 'send_deck' }),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
+  expect(await repeat.json()).toEqual({ outcome: 'done', how: 'deck_sent', at: expect.any(String) });
+  expect(await inbox()).toHaveLength(2);
+}, 120_000);
+
+it('a forged token gets one plain sentence', async () => {
+  const { page } = await open(`${site()}/act/#forged-token-forged-token-forged-token-forge`, { waitForButtons: false });
+  await page.getByText(ACTION_PAGE_TEXT.en.invalid).waitFor();
+  expect(await page.getByRole('button').count()).toBe(0);
+});
+
+it('the page is not for search engines, in both languages', async () => {
+  for (const [path, language] of [
+    ['/act/', 'en'],
+    ['/id/act/', 'id'],
+  ] as const) {
+    const html = await (await fetch(`${site()}${path}`)).text();
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
+    expect(html).toContain(`lang="${language}"`);
+    expect(html).toContain(ACTION_PAGE_TEXT[language].noScript);
+  }
+});
