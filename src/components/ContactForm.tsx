@@ -141,7 +141,7 @@ export function ContactForm({ values, submitLabel, submitting, failure, emailHre
         {notice.text}{' '}
         <a
           href={LANGUAGE_PAGES[language].privacyPath}
-          className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
+          className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
         >
           {notice.link}
         </a>

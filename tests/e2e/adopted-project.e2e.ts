@@ -105,7 +105,12 @@ describe('a build against an adopted Table Editor project', () => {
     // landing tests and the bench measure), which is not what is asserted here.
     await page.waitForLoadState('networkidle');
     backend.requests.length = 0;
+    const atReload = problems.length;
     await page.reload({ waitUntil: 'load' });
+    // The first visit's idle refresh may still be in flight when the reload starts (a busy machine
+    // runs it late): Chromium then reports it cancelled, which is the reload's doing, not the page's.
+    const duringReload = problems.splice(atReload);
+    problems.push(...duringReload.filter((problem) => !(problem.kind === 'requestfailed' && problem.text.endsWith('net::ERR_ABORTED'))));
     await hydrated(page);
     expect(await shownLists(page)).toEqual(SHOWN);
 
