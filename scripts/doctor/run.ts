@@ -28,6 +28,12 @@ import { checkSweep } from './sweep';
 import { checkSecrets } from './vault';
 import type { CommandRun } from '../command';
 
+/** A statement that runs longer is cut, so that a locked table cannot hang the doctor; a busy database answers catalogue queries slowly, so it is generous. */
+const STATEMENT_TIMEOUT = '60s';
+
+const couldNotRun = (error: unknown) =>
+  fail('database', `a check could not run: ${(error as Error).message}`, 'supabase db push, then run the doctor again');
+
 /** SUPABASE_DB_URL, GATSBY_SUPABASE_URL and GATSBY_SUPABASE_ANON_KEY from `env`; `--site URL` from `args`; the report to `out`. */
 export type DoctorRun = CommandRun;
 
@@ -91,25 +97,39 @@ export async function runDoctor(run: DoctorRun): Promise<number> {
     return 1;
   }
   const results: CheckResult[] = [];
+  // Each check in a savepoint of one read-only transaction: one that fails or outlasts the statement
+  // timeout (a slow or locked database) is reported, and the checks after it still run.
+  const checks: (() => Promise<CheckResult | CheckResult[]>)[] = [
+    () => checkMigrations(db),
+    () => checkPermissions(db),
+    () => checkSecrets(db, siteUrl),
+    () => checkJobs(db),
+    () => checkSweep(db, secrets),
+    () => checkInquiries(db),
+    () => checkPromises(db),
+    () => checkEmails(db),
+    () => checkRetention(db),
+    () => checkAlerts(db, secrets),
+    () => checkBuildHook(db, secrets),
+    () => checkLiveSite(db, { site: liveSite }),
+    () => checkEditors(db),
+  ];
   try {
     await db.query('begin transaction read only');
-    await db.query(`set local statement_timeout = '15s'`);
+    await db.query(`set local statement_timeout = '${STATEMENT_TIMEOUT}'`);
     await learnVaultSecrets(db, secrets);
-    results.push(await checkMigrations(db));
-    results.push(await checkPermissions(db));
-    results.push(await checkSecrets(db, siteUrl));
-    results.push(await checkJobs(db));
-    results.push(await checkSweep(db, secrets));
-    results.push(...(await checkInquiries(db)));
-    results.push(...(await checkPromises(db)));
-    results.push(await checkEmails(db));
-    results.push(await checkRetention(db));
-    results.push(await checkAlerts(db, secrets));
-    results.push(await checkBuildHook(db, secrets));
-    results.push(...(await checkLiveSite(db, { site: liveSite })));
-    results.push(await checkEditors(db));
+    for (const check of checks) {
+      await db.query('savepoint a_check');
+      try {
+        results.push(...[await check()].flat());
+        await db.query('release savepoint a_check');
+      } catch (error) {
+        await db.query('rollback to savepoint a_check');
+        results.push(couldNotRun(error));
+      }
+    }
   } catch (error) {
-    results.push(fail('database', `a check could not run: ${(error as Error).message}`, 'supabase db push, then run the doctor again'));
+    results.push(couldNotRun(error));
   } finally {
     await db.query('rollback').catch(() => undefined);
     await db.end();

@@ -188,6 +188,21 @@ describeWithPgCron('npm run doctor on PostgreSQL 15 with pg_cron', () => {
     }
   }, 30_000);
 
+  test('a check that cannot run is reported, and the checks after it still run', async () => {
+    // A column the build hook's check reads, gone in a way no check looks for.
+    await sql('alter table private.site_rebuild rename column call_error to call_error_gone');
+    try {
+      const { code, rows } = await doctor();
+      expect(code).toBe(1);
+      expect(rows.database).toEqual({ status: 'FAIL', detail: 'a check could not run: column r.call_error does not exist' });
+      expect(rows['build hook']).toBeUndefined();
+      expect(rows['alerts']?.status).toBe('ok');
+      expect(rows.editors?.status).toBe('ok');
+    } finally {
+      await sql('alter table private.site_rebuild rename column call_error_gone to call_error');
+    }
+  }, 30_000);
+
   test('a broken grant is found as anon', async () => {
     await sql('grant select (email) on public.contact_submissions to anon');
     try {
