@@ -3,8 +3,8 @@
 // editor's Auth user through Supabase's Auth admin API, since sign-ups are off and a one-time code
 // goes only to a user who exists.
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import type { CommandRun } from '../command';
+import type pg from 'pg';
+import { runOnDatabase, UsageError, type CommandRun } from '../command';
 
 const USAGE = `npm run editors -- add|remove|list [email]
 
@@ -23,13 +23,11 @@ add and remove also read SUPABASE_URL (the project's URL) and SUPABASE_SERVICE_R
 service-role key) for the Auth user; without them only the list changes, and the user is invited
 or deleted in the dashboard (Authentication, Users).`;
 
-class UsageError extends Error {}
+type Chosen = { command: 'add' | 'remove'; email: string } | { command: 'list' };
 
-type Chosen = { help: true } | { command: 'add' | 'remove'; email: string } | { command: 'list' };
-
-function options(argv: string[]): Chosen {
+function options(argv: string[]): Chosen | 'help' {
   const { values, positionals } = parseArgs({ args: argv, options: { help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
-  if (values.help) return { help: true };
+  if (values.help) return 'help';
   const [command, email, ...rest] = positionals;
   if (rest.length > 0) throw new UsageError(`unexpected argument: ${rest[0]}`);
   if (command === 'list') {
@@ -129,41 +127,20 @@ async function list(client: pg.Client, run: CommandRun): Promise<void> {
   }
 }
 
-function explain(error: unknown): string {
-  const failed = error as { code?: string; message?: string } | null;
-  if (failed?.code === '42P01') return 'private.editors does not exist: apply the migrations first (supabase db push).';
-  return failed?.message ?? String(error);
-}
+const explain = ({ code }: { code?: string }) =>
+  code === '42P01' ? 'private.editors does not exist: apply the migrations first (supabase db push).' : undefined;
 
 /** Runs one command; the exit status: 2 for a wrong command line or address, 1 when the database or Auth refuses. */
-export async function runEditors(run: CommandRun): Promise<number> {
-  let chosen: Chosen;
-  try {
-    chosen = options(run.args);
-  } catch (error) {
-    run.err(`${(error as Error).message}\n(npm run editors -- --help lists the commands)`);
-    return 2;
-  }
-  if ('help' in chosen) {
-    run.out(USAGE);
-    return 0;
-  }
-  const url = run.env.SUPABASE_DB_URL;
-  if (!url) {
-    run.err('SUPABASE_DB_URL is not set: the database connection string (Supabase dashboard, Connect).');
-    return 2;
-  }
-  const client = new pg.Client({ connectionString: url });
-  try {
-    await client.connect();
-    if (chosen.command === 'list') await list(client, run);
-    else if (chosen.command === 'add') await add(client, chosen.email, run);
-    else await remove(client, chosen.email, run);
-    return 0;
-  } catch (error) {
-    run.err(explain(error));
-    return error instanceof UsageError ? 2 : 1;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
+export const runEditors = (run: CommandRun): Promise<number> =>
+  runOnDatabase(run, {
+    name: 'editors',
+    usage: USAGE,
+    read: options,
+    explain,
+    work: (client, chosen) =>
+      chosen.command === 'list'
+        ? list(client, run)
+        : chosen.command === 'add'
+          ? add(client, chosen.email, run)
+          : remove(client, chosen.email, run),
+  });

@@ -5,9 +5,8 @@
 // so the tables it covers are found in the catalogue, not listed here. An erasure runs in one
 // transaction, committed only once the operator has seen the counts and said yes (or passed --yes).
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { databaseTarget } from '../doctor/redact';
-import type { CommandRun } from '../command';
+import type pg from 'pg';
+import { runOnDatabase, UsageError, type CommandRun } from '../command';
 
 const USAGE = `npm run inquiries -- export <email>
 npm run inquiries -- erase <email> [--yes]
@@ -29,17 +28,19 @@ export interface InquiriesRun extends CommandRun {
   ask?: (question: string) => Promise<string>;
 }
 
-type Chosen = { help: true } | { verb: 'export' | 'erase'; email: string; yes: boolean };
+interface Chosen {
+  verb: 'export' | 'erase';
+  email: string;
+  yes: boolean;
+}
 
-class UsageError extends Error {}
-
-function options(args: string[]): Chosen {
+function options(args: string[]): Chosen | 'help' {
   const { values, positionals } = parseArgs({
     args,
     options: { yes: { type: 'boolean', short: 'y' }, help: { type: 'boolean', short: 'h' } },
     allowPositionals: true,
   });
-  if (values.help) return { help: true };
+  if (values.help) return 'help';
   const [verb, email, ...rest] = positionals;
   if (verb !== 'export' && verb !== 'erase') throw new UsageError(verb ? `unknown request "${verb}": export or erase` : 'export or erase?');
   if (email === undefined) throw new UsageError(`${verb} needs the person's email address`);
@@ -51,14 +52,11 @@ function options(args: string[]): Chosen {
 
 const rows = (count: number) => `${count} ${count === 1 ? 'row' : 'rows'}`;
 
-/** What the database said, for an operator. */
-function explain(error: unknown): string {
-  const failed = error as { code?: string; message?: string } | null;
-  if (failed?.code === '42883' || failed?.code === '3F000') {
-    return 'This database lacks private.personal_data_export/erase: apply the migrations first (supabase db push).';
-  }
-  return failed?.message ?? String(error);
-}
+/** What a missing function means, for an operator. */
+const explain = ({ code }: { code?: string }) =>
+  code === '42883' || code === '3F000'
+    ? 'This database lacks private.personal_data_export/erase: apply the migrations first (supabase db push).'
+    : undefined;
 
 async function exportRows(db: pg.Client, email: string, run: InquiriesRun): Promise<number> {
   const { rows: result } = await db.query<{ tables: Record<string, unknown[]> }>('select private.personal_data_export($1) as tables', [
@@ -115,44 +113,11 @@ async function erase(db: pg.Client, email: string, yes: boolean, run: InquiriesR
 }
 
 /** Runs one request as `run.args` say; the exit status: 0 done, 1 nothing found or refused, 2 a wrong command. */
-export async function runInquiries(run: InquiriesRun): Promise<number> {
-  let chosen: Chosen;
-  try {
-    chosen = options(run.args);
-  } catch (error) {
-    run.err(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if ('help' in chosen) {
-    run.out(USAGE);
-    return 0;
-  }
-  const url = run.env.SUPABASE_DB_URL;
-  if (!url) {
-    run.err("Set SUPABASE_DB_URL to the project's direct connection string (dashboard: Connect → Direct connection).");
-    return 2;
-  }
-  const target = databaseTarget(url);
-  if (!target) {
-    run.err('SUPABASE_DB_URL is not a postgresql:// URL.');
-    return 2;
-  }
-  const db = new pg.Client({ connectionString: url, application_name: 'inquiries' });
-  try {
-    await db.connect();
-  } catch (error) {
-    const failed = error as Error & { code?: string };
-    run.err(
-      `Could not connect to host ${target.host}, database ${target.database}${failed.code ? ` (${failed.code})` : ''}; nothing changed.`,
-    );
-    return 1;
-  }
-  try {
-    return chosen.verb === 'export' ? await exportRows(db, chosen.email, run) : await erase(db, chosen.email, chosen.yes, run);
-  } catch (error) {
-    run.err(explain(error));
-    return 1;
-  } finally {
-    await db.end().catch(() => undefined);
-  }
-}
+export const runInquiries = (run: InquiriesRun): Promise<number> =>
+  runOnDatabase(run, {
+    name: 'inquiries',
+    usage: USAGE,
+    read: options,
+    explain,
+    work: (db, { verb, email, yes }) => (verb === 'export' ? exportRows(db, email, run) : erase(db, email, yes, run)),
+  });

@@ -4,9 +4,9 @@
 // dump of it can give a link back; the link itself is printed once, on standard output.
 import { createHash, randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import type pg from 'pg';
 import { deploySettings, PLACEHOLDER_SITE_URL } from '../../src/build-time/deploy-settings';
-import type { CommandRun } from '../command';
+import { runOnDatabase, UsageError, type CommandRun } from '../command';
 
 const USAGE = `npm run preview-link [-- options]
 
@@ -27,17 +27,13 @@ Reads SUPABASE_DB_URL: the project's database connection string (Supabase dashbo
 const TOKEN_BYTES = 32;
 const MAX_DAYS = 30;
 
-class UsageError extends Error {}
-
 /** SUPABASE_DB_URL and the build's site address (SITE_URL, URL on Netlify, …) from `env`; the link to `out`, how long it works to `err`. */
 export type PreviewLinkRun = CommandRun;
 
 type Chosen =
-  | { help: true }
-  | { revoke: true; label: string | null }
-  | { create: true; site: string; days: number; label: string | null; readOnly: boolean };
+  { revoke: true; label: string | null } | { create: true; site: string; days: number; label: string | null; readOnly: boolean };
 
-function options(argv: string[], env: PreviewLinkRun['env']): Chosen {
+function options(argv: string[], env: PreviewLinkRun['env']): Chosen | 'help' {
   const { values, positionals } = parseArgs({
     args: argv,
     options: {
@@ -50,7 +46,7 @@ function options(argv: string[], env: PreviewLinkRun['env']): Chosen {
     },
     allowPositionals: true,
   });
-  if (values.help) return { help: true };
+  if (values.help) return 'help';
   if (values.revoke) {
     if (values.site !== undefined || values.days !== undefined || values['read-only'])
       throw new UsageError('--revoke takes a label and nothing else');
@@ -90,13 +86,8 @@ function siteUrl(site: string | undefined, env: PreviewLinkRun['env']): string {
 }
 
 /** What the database said, for an operator: a missing table means the migrations are not applied. */
-function explain(error: unknown): string {
-  const failed = error as { code?: string; message?: string } | null;
-  if (failed?.code === '42P01') {
-    return 'private.preview_links does not exist: apply the migrations first (supabase db push).';
-  }
-  return failed?.message ?? String(error);
-}
+const explain = ({ code }: { code?: string }) =>
+  code === '42P01' ? 'private.preview_links does not exist: apply the migrations first (supabase db push).' : undefined;
 
 async function create(
   client: pg.Client,
@@ -122,37 +113,16 @@ async function revoke(client: pg.Client, { label: name }: { label: string | null
      where revoked_at is null and expires_at > now() and ($1::text is null or label = $1)`,
     [name],
   );
-  if (name !== null && rowCount === 0) throw new UsageError(`No working link is labelled "${name}".`);
+  if (name !== null && rowCount === 0) throw new Error(`No working link is labelled "${name}".`);
   run.out(`Revoked ${rowCount} link${rowCount === 1 ? '' : 's'}${name === null ? '' : ` labelled "${name}"`}.`);
 }
 
 /** Makes or revokes links as `run.args` say; the exit status: 2 for a wrong command line, 1 when the database refuses. */
-export async function runPreviewLink(run: PreviewLinkRun): Promise<number> {
-  let chosen: Chosen;
-  try {
-    chosen = options(run.args, run.env);
-  } catch (error) {
-    run.err(`${(error as Error).message}\n(npm run preview-link -- --help lists the options)`);
-    return 2;
-  }
-  if ('help' in chosen) {
-    run.out(USAGE);
-    return 0;
-  }
-  const url = run.env.SUPABASE_DB_URL;
-  if (!url) {
-    run.err('SUPABASE_DB_URL is not set: the database connection string (Supabase dashboard, Connect).');
-    return 2;
-  }
-  const client = new pg.Client({ connectionString: url });
-  try {
-    await client.connect();
-    await ('revoke' in chosen ? revoke(client, chosen, run) : create(client, chosen, run));
-    return 0;
-  } catch (error) {
-    run.err(explain(error));
-    return 1;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
+export const runPreviewLink = (run: PreviewLinkRun): Promise<number> =>
+  runOnDatabase(run, {
+    name: 'preview-link',
+    usage: USAGE,
+    read: options,
+    explain,
+    work: (client, chosen) => ('revoke' in chosen ? revoke(client, chosen, run) : create(client, chosen, run)),
+  });

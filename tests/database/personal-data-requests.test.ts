@@ -200,7 +200,7 @@ describe('npm run inquiries on PostgreSQL 15 with Supabase roles', () => {
       expect(outcome.code).toBe(1);
       expect(outcome.err).toMatch(/^Could not connect to host 127\.0\.0\.1, database no_such_database \(3D000\); nothing changed\.$/m);
       expect(outcome.err).not.toContain('hunter2secret');
-      expect((await inquiries(db, ['export', 'kept@example.org'], undefined, {})).err).toContain('Set SUPABASE_DB_URL');
+      expect((await inquiries(db, ['export', 'kept@example.org'], undefined, {})).err).toContain('SUPABASE_DB_URL is not set');
     });
 
     test('as an operator runs it without a terminal, erase without --yes refuses after saying what it would erase', async () => {
