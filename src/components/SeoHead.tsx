@@ -12,20 +12,26 @@ interface SeoHeadProps {
   dictionary: Dictionary;
 }
 
+interface PageHeadProps {
+  siteUrl: string;
+  language: Language;
+  /** The page's path in each language. */
+  pathOf: (language: Language) => string;
+  title: string;
+  description: string;
+}
+
 // Each language's page is its own canonical and names every language's page as an alternate
 // (itself included, as search engines ask), with the English page as the choice for everyone else.
-export function SeoHead({ site, language, dictionary }: SeoHeadProps) {
-  const pageUrl = (of: Language) => absoluteUrl(site.siteUrl, LANGUAGE_PAGES[of].path);
-  const url = pageUrl(language);
-  const { title, description } = dictionary.site;
-  const image = absoluteUrl(site.siteUrl, site.socialImage);
-  const imageAlt = `${site.productName}: RECOVER MORE`;
+// The landing page (SeoHead) and the privacy notice share these lines.
+export function PageHead({ siteUrl, language, pathOf, title, description }: PageHeadProps) {
+  const pageUrl = (of: Language) => absoluteUrl(siteUrl, pathOf(of));
   return (
     <>
       <html lang={language} />
       <title>{title}</title>
       <meta name="description" content={description} />
-      <link rel="canonical" href={url} />
+      <link rel="canonical" href={pageUrl(language)} />
       {LANGUAGES.map((other) => (
         <link key={other} rel="alternate" hrefLang={other} href={pageUrl(other)} />
       ))}
@@ -35,6 +41,25 @@ export function SeoHead({ site, language, dictionary }: SeoHeadProps) {
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="icon" href="/favicon-32.png" type="image/png" sizes="32x32" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+    </>
+  );
+}
+
+/** The landing page's head: PageHead and the social cards. */
+export function SeoHead({ site, language, dictionary }: SeoHeadProps) {
+  const url = absoluteUrl(site.siteUrl, LANGUAGE_PAGES[language].path);
+  const { title, description } = dictionary.site;
+  const image = absoluteUrl(site.siteUrl, site.socialImage);
+  const imageAlt = `${site.productName}: RECOVER MORE`;
+  return (
+    <>
+      <PageHead
+        siteUrl={site.siteUrl}
+        language={language}
+        pathOf={(of) => LANGUAGE_PAGES[of].path}
+        title={title}
+        description={description}
+      />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={site.productName} />
       <meta property="og:locale" content={LANGUAGE_PAGES[language].ogLocale} />

@@ -1,9 +1,9 @@
 import type { HeadFC, PageProps } from 'gatsby';
 import React from 'react';
 import { LogoMark } from '../components/Logo';
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_PAGES, otherLanguage, type Language } from '../content/languages';
+import { PageHead } from '../components/SeoHead';
+import { LANGUAGE_PAGES, otherLanguage, type Language } from '../content/languages';
 import type { PrivacyPage } from '../content/privacy';
-import { absoluteUrl } from '../content/site';
 
 /** What gatsby-node.ts gives each language's privacy page: its text, written for the build's settings. */
 export interface PrivacyPageContext {
@@ -64,22 +64,12 @@ export default function PrivacyPageTemplate({ pageContext }: PageProps<object, P
 }
 
 // Its own canonical, the other language's notice as its alternate (both ways), English for the rest.
-export const Head: HeadFC<object, PrivacyPageContext> = ({ pageContext }) => {
-  const { language, siteUrl, privacy } = pageContext;
-  const pageUrl = (of: Language) => absoluteUrl(siteUrl, LANGUAGE_PAGES[of].privacyPath);
-  return (
-    <>
-      <html lang={language} />
-      <title>{privacy.title}</title>
-      <meta name="description" content={privacy.description} />
-      <link rel="canonical" href={pageUrl(language)} />
-      {LANGUAGES.map((other) => (
-        <link key={other} rel="alternate" hrefLang={other} href={pageUrl(other)} />
-      ))}
-      <link rel="alternate" hrefLang="x-default" href={pageUrl(DEFAULT_LANGUAGE)} />
-      <meta name="color-scheme" content="light" />
-      <meta name="theme-color" content="#04211e" />
-      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-    </>
-  );
-};
+export const Head: HeadFC<object, PrivacyPageContext> = ({ pageContext: { language, siteUrl, privacy } }) => (
+  <PageHead
+    siteUrl={siteUrl}
+    language={language}
+    pathOf={(of) => LANGUAGE_PAGES[of].privacyPath}
+    title={privacy.title}
+    description={privacy.description}
+  />
+);
