@@ -516,14 +516,22 @@ describe('the notify function under Deno', () => {
     ]);
   }, 120_000);
 
-  it('runs the sweep on its own timer when asked to, as pg_cron runs the job', async () => {
+  it('runs the sweep on its own timer when asked to, and the retention job on its first tick, as pg_cron runs them', async () => {
     const timed = await startLocalBackend({ sweepIntervalMs: 250 });
     try {
+      // An inquiry past the 12 months' retention, already notified: only the retention job touches it.
+      await timed.db.query(
+        `insert into public.contact_submissions (name, email, message, type, created_at, notified_at)
+         values ('Last Year', 'last-year@example.com', 'Hello', 'contact', now() - interval '13 months', now() - interval '13 months')`,
+      );
       const row = submission({ name: 'Never Notified' });
       await insertInquiry(timed.url, timed.anonKey, row as unknown as VisitorRow);
       const deadline = Date.now() + 60_000;
       while (timed.emails.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(timed.emails.map((email) => email.idempotencyKey)).toEqual([row.id]);
+      const names = async () => (await timed.db.query<{ name: string }>('select name from public.contact_submissions')).rows;
+      while ((await names()).length > 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await names()).toEqual([{ name: 'Never Notified' }]);
     } finally {
       await timed.stop();
     }

@@ -10,8 +10,8 @@ Serves the project's Supabase on 127.0.0.1 without Docker or an account: the Dat
 its edge function use (PostgREST's request shapes, run on PGlite holding supabase/local/bootstrap.sql,
 the migrations and supabase/seed.sql, each request as the role its key gives it), the function
 ${INQUIRY_FUNCTION} under Deno with a Resend stand-in that keeps the emails, and the inquiry sweep,
-the alert job, the promises job (reminders, "reply overdue") and the site watch every minute
-(alerts are printed, never posted). Every email is printed (to, subject, every link) and listed as
+the alert job, the promises job (reminders, "reply overdue") and the site watch every minute, and
+the retention job at start and daily (alerts are printed, never posted). Every email is printed (to, subject, every link) and listed as
 JSON at <url>/local/emails; the private bucket investor-deck holds a sample deck.pdf. Every request is printed with its status, method, path and role; the database starts
 afresh each time.
 
@@ -132,7 +132,7 @@ async function main(): Promise<void> {
       : '  the site watch is off: site_url is unset (--site <url> sets it)',
   );
   console.log(
-    `  the inquiry sweep, alerts, promises job and site watch run every minute; every request, email (also at ${backend.url}/local/emails) and alert is logged below; Ctrl+C stops it`,
+    `  the inquiry sweep, alerts, promises job and site watch run every minute, the retention job at start and daily; every request, email (also at ${backend.url}/local/emails) and alert is logged below; Ctrl+C stops it`,
   );
 }
 

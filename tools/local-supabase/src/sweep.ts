@@ -36,16 +36,22 @@ export interface Sweep {
    * function, its "reply overdue" alert recorded.
    */
   promises: () => Promise<InquiryAlert[]>;
+  /** One run of the retention job (private.apply_inquiry_retention()), which pg_cron runs daily. */
+  retention: () => Promise<void>;
   /** Stops the timer and waits for a run that is going. */
   stop: () => Promise<void>;
 }
+
+/** The retention job runs on the timer's first tick and then once a day, as pg_cron runs it daily. */
+const RETENTION_EVERY_MS = 24 * 3600 * 1000;
 
 export interface SweepOptions {
   /** The notify function's URL, which the job's call goes to. */
   functionUrl: string;
   /**
-   * Runs the sweep, then the alert job, this often, as pg_cron runs both every minute (off when
-   * absent: callers run them when they mean it).
+   * Runs the sweep, then the alert and promises jobs, this often, as pg_cron runs them every minute,
+   * and the retention job on the first tick and daily (off when absent: callers run them when they
+   * mean it).
    */
   intervalMs?: number;
   /** Another minute job, run after the alert job on each tick (the site watch). */
@@ -85,12 +91,23 @@ export function sweeper(db: PGlite, { functionUrl, intervalMs, afterTick, onAler
     posted.forEach(onAlert);
     return posted;
   };
+  const retention = async (): Promise<void> => {
+    await db.query('select private.apply_inquiry_retention()');
+  };
+  let retentionDue = 0;
+  const retentionWhenDue = async () => {
+    if (Date.now() < retentionDue) return;
+    retentionDue = Date.now() + RETENTION_EVERY_MS;
+    await retention();
+  };
   // After the sweep, so that its run counts before the alert job asks whether the sweep is silent;
   // the next job runs whatever became of these, as pg_cron's jobs do.
   const tick = () =>
     run()
       .then(alerts)
       .then(promises)
+      .catch(onFailure)
+      .then(retentionWhenDue)
       .catch(onFailure)
       .then(() => afterTick?.())
       .catch(onFailure);
@@ -99,6 +116,7 @@ export function sweeper(db: PGlite, { functionUrl, intervalMs, afterTick, onAler
     run,
     alerts,
     promises,
+    retention,
     async stop() {
       if (timer) clearInterval(timer);
       await running?.catch(() => undefined);
