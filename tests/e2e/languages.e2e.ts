@@ -58,9 +58,14 @@ describe('the built pages', () => {
     expect(html).toContain(`<meta property="og:locale" content="${locale}"`);
   });
 
-  it('lists both in the sitemap, and not the preview', () => {
+  it('lists both, and both privacy notices, in the sitemap, and not the preview', () => {
     const sitemap = readFileSync(path.join(BUILT, 'sitemap.xml'), 'utf8');
-    expect([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([`${ADDRESS}/`, `${ADDRESS}/id/`]);
+    expect([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
+      `${ADDRESS}/`,
+      `${ADDRESS}/id/`,
+      `${ADDRESS}/privacy/`,
+      `${ADDRESS}/id/privasi/`,
+    ]);
     expect(sitemap).not.toContain('/preview/');
   });
 
