@@ -325,6 +325,37 @@ function Tables({ api, text, signedIn, onExpired }: { api: EditorApi; text: Edit
     }
   };
 
+  // Arrange: a saved row changes places with its saved neighbour, each saved at the version the page
+  // holds (a row someone else changed is refused as any save is). What the editor typed in either
+  // row stays, unsaved, as it was.
+  const move = async (row: Edited, by: -1 | 1) => {
+    const rows = edited[table] ?? [];
+    const index = rows.findIndex((r) => r.key === row.key);
+    const neighbour = rows[index + by];
+    if (!row.base || !neighbour?.base) return;
+    const [here, there] = [row.base, neighbour.base];
+    // Equal places (rows added with the same order_index) still end in the asked order.
+    const places =
+      here.order_index === there.order_index ? [there.order_index + by, here.order_index] : [there.order_index, here.order_index];
+    update(row.key, (r) => ({ ...r, busy: true, note: { kind: 'ok', text: text.saving } }));
+    try {
+      const movedHere = await api.save(table, here.id, here.row_version, { order_index: places[0] });
+      const movedThere = await api.save(table, there.id, there.row_version, { order_index: places[1] });
+      setEdited((all) => {
+        const list = [...(all[table] ?? [])];
+        const at = list.findIndex((r) => r.key === row.key);
+        const mine = list[at];
+        const theirs = list[at + by];
+        if (!mine || !theirs) return all;
+        list[at] = { ...theirs, base: movedThere };
+        list[at + by] = { ...mine, base: movedHere, busy: false, note: { kind: 'ok', text: text.moved } };
+        return { ...all, [table]: list };
+      });
+    } catch (error) {
+      update(row.key, (r) => ({ ...r, busy: false, note: explain(error) }));
+    }
+  };
+
   const attach = async (row: Edited, file: File) => {
     update(row.key, (r) => ({ ...r, busy: true, note: { kind: 'ok', text: text.uploading } }));
     try {
@@ -364,7 +395,7 @@ function Tables({ api, text, signedIn, onExpired }: { api: EditorApi; text: Edit
       </div>
       <NoteLine note={loadNote} />
       <div role="tabpanel" aria-label={text.tables[table]}>
-        {(edited[table] ?? []).map((row) => (
+        {(edited[table] ?? []).map((row, index, rows) => (
           <RowForm
             key={row.key}
             table={table}
@@ -376,6 +407,8 @@ function Tables({ api, text, signedIn, onExpired }: { api: EditorApi; text: Edit
             onReload={() => void reload(row)}
             onDelete={() => void remove(row)}
             onPhoto={(file) => void attach(row, file)}
+            onMoveUp={row.base && rows[index - 1]?.base ? () => void move(row, -1) : undefined}
+            onMoveDown={row.base && rows[index + 1]?.base ? () => void move(row, 1) : undefined}
           />
         ))}
         <button type="button" className={`${SECONDARY} mt-4`} onClick={addRow} disabled={!signedIn}>
@@ -396,9 +429,12 @@ interface RowFormProps {
   onReload: () => void;
   onDelete: () => void;
   onPhoto: (file: File) => void;
+  /** Absent for the first row (up) and the last (down), and for a row not saved yet. */
+  onMoveUp?: () => void;
+  onMoveDown?: () => void;
 }
 
-function RowForm({ table, row, text, disabled, onChange, onSave, onReload, onDelete, onPhoto }: RowFormProps) {
+function RowForm({ table, row, text, disabled, onChange, onSave, onReload, onDelete, onPhoto, onMoveUp, onMoveDown }: RowFormProps) {
   const ids = useId();
   const title = String(row.draft[TITLE_FIELD[table]] || text.untitled);
   const noteId = `${ids}-note`;
@@ -490,6 +526,12 @@ function RowForm({ table, row, text, disabled, onChange, onSave, onReload, onDel
             {text.reload}
           </button>
         ) : null}
+        <button type="button" className={SECONDARY} onClick={onMoveUp} disabled={disabled || !onMoveUp}>
+          {text.moveUp}
+        </button>
+        <button type="button" className={SECONDARY} onClick={onMoveDown} disabled={disabled || !onMoveDown}>
+          {text.moveDown}
+        </button>
         <button type="button" className={SECONDARY} onClick={onDelete} disabled={disabled}>
           {text.delete}
         </button>

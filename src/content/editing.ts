@@ -62,7 +62,12 @@ export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const PICTURES_BUCKET = 'site-pictures';
 
-export type EditRow = Record<string, string | number | boolean | null> & { id: string | number; row_version: number; is_active: boolean };
+export type EditRow = Record<string, string | number | boolean | null> & {
+  id: string | number;
+  row_version: number;
+  is_active: boolean;
+  order_index: number;
+};
 
 export type FieldProblem = { field: string; problem: 'required' | 'unknown' | 'tooLong' };
 
@@ -110,6 +115,9 @@ export interface EditText {
   saving: string;
   add: string;
   delete: string;
+  moveUp: string;
+  moveDown: string;
+  moved: string;
   confirmDelete: (title: string) => string;
   deleted: string;
   photo: string;
@@ -163,6 +171,9 @@ export const EDIT_TEXT: Record<Language, EditText> = {
     saving: 'Saving…',
     add: 'Add a row',
     delete: 'Delete',
+    moveUp: 'Move up',
+    moveDown: 'Move down',
+    moved: 'Moved. The site shows the new order after the next build.',
     confirmDelete: (title) => `Delete "${title}" for good?`,
     deleted: 'Deleted.',
     photo: 'Upload a photo (JPEG, PNG, WebP or AVIF, up to 10 MB)',
@@ -181,7 +192,7 @@ export const EDIT_TEXT: Record<Language, EditText> = {
     expired: 'Your session has expired. Sign in again: your text stays here until you do.',
     refused: 'The database refused this change: you may no longer be an editor. Your text is still here.',
     failed: (detail) => `The change was not saved (${detail}). Your text is still here; try again.`,
-    preview: 'Drafts and the order of the lists: the preview link an operator gives you.',
+    preview: 'To see drafts on the page and drag the lists into order: the preview link an operator gives you.',
     otherLanguage: 'Halaman ini dalam Bahasa Indonesia',
     untitled: '(untitled)',
   },
@@ -222,6 +233,9 @@ export const EDIT_TEXT: Record<Language, EditText> = {
     saving: 'Menyimpan…',
     add: 'Tambah baris',
     delete: 'Hapus',
+    moveUp: 'Naikkan',
+    moveDown: 'Turunkan',
+    moved: 'Dipindahkan. Situs menampilkan urutan baru setelah pembangunan berikutnya.',
     confirmDelete: (title) => `Hapus "${title}" untuk selamanya?`,
     deleted: 'Terhapus.',
     photo: 'Unggah foto (JPEG, PNG, WebP, atau AVIF, maksimal 10 MB)',
@@ -240,7 +254,7 @@ export const EDIT_TEXT: Record<Language, EditText> = {
     expired: 'Sesi Anda telah berakhir. Masuk lagi: teks Anda tetap di sini.',
     refused: 'Basis data menolak perubahan ini: mungkin Anda bukan penyunting lagi. Teks Anda masih di sini.',
     failed: (detail) => `Perubahan tidak tersimpan (${detail}). Teks Anda masih di sini; coba lagi.`,
-    preview: 'Draf dan urutan daftar: tautan pratinjau dari operator.',
+    preview: 'Untuk melihat draf di halaman dan menyeret daftar ke urutannya: tautan pratinjau dari operator.',
     otherLanguage: 'This page in English',
     untitled: '(tanpa judul)',
   },

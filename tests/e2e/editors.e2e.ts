@@ -1,7 +1,7 @@
 // The editing page (/id/edit/, built against the local backend) in Chromium: an editor signs in
-// with the code from the local inbox, edits a timeline title in Indonesian, publishes a draft,
-// uploads a photo and attaches it, is told (in Indonesian, their text kept) when a photo is of
-// the wrong type and when someone else changed the row; the audit names the editor.
+// with the code from the local inbox, edits a timeline title in Indonesian, publishes a draft, moves
+// a row up, uploads a photo and attaches it, is told (in Indonesian, their text kept) when a photo
+// is of the wrong type and when someone else changed the row; the audit names the editor.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -82,6 +82,28 @@ it('signs in with the emailed code, saves an Indonesian title, publishes a draft
     { editor_email: EDITOR, table_name: 'timeline', row_id: rows[0]!.id, action: 'update' },
     { editor_email: EDITOR, table_name: 'timeline', row_id: drafts.rows[0]!.id, action: 'update' },
   ]);
+});
+
+it('moves a row up, in the database and on the page, with the move in the audit', async () => {
+  const { page } = await visit(`${site()}/id/edit/`);
+  await signIn(page);
+  const order = async () =>
+    (await backend().db.query<{ id: string; title: string }>(`select id::text, title from timeline order by order_index, id`)).rows;
+  const [first, second] = await order();
+  const row = form(page, second!.title);
+  await row.getByRole('button', { name: ID.moveUp }).click();
+  await row.getByText(ID.moved).waitFor();
+  expect((await order()).slice(0, 2).map((r) => r.id)).toEqual([second!.id, first!.id]);
+  // The page shows the new order, and the top row cannot go higher.
+  const headings = await page.getByRole('tabpanel').getByRole('heading', { level: 2 }).allInnerTexts();
+  expect(headings[0]).toContain(second!.title);
+  expect(headings[1]).toContain(first!.title);
+  expect(await row.getByRole('button', { name: ID.moveUp }).isDisabled()).toBe(true);
+  const audit = await backend().db.query<{ row_id: string }>(
+    `select row_id from private.content_audit where editor_email = $1 and table_name = 'timeline' order by id desc limit 2`,
+    [EDITOR],
+  );
+  expect(audit.rows.map((r) => r.row_id).sort()).toEqual([first!.id, second!.id].sort());
 });
 
 it('uploads a photo and attaches it, and refuses a file that is no photo with a message in Indonesian', async () => {
