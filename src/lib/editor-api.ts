@@ -24,7 +24,8 @@ interface PostgrestFailure {
   message?: string;
 }
 
-function refusalOf(error: PostgrestFailure, status: number): EditRefused {
+/** What a refused call means for the editor (the page words each refusal in its language). */
+export function refusalOf(error: PostgrestFailure, status: number): EditRefused {
   if (error.code === 'PT409' || status === 409) return new EditRefused('conflict', error.message ?? 'conflict');
   if (error.code === 'PGRST303' || error.code === 'PGRST301' || status === 401)
     return new EditRefused('expired', error.message ?? 'expired');

@@ -4,7 +4,9 @@
 // same session reaches nothing outside the content; an address that is not an editor gets no
 // session; after remove, the same session's next write is refused; the audit names the editor.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { startLocalBackend, type LocalBackend } from 'local-supabase';
+import { createHmac } from 'node:crypto';
+import { DEFAULT_JWT_SECRET, startLocalBackend, type LocalBackend } from 'local-supabase';
+import { refusalOf } from '../../src/lib/editor-api';
 import { runEditors } from '../../scripts/editors/run';
 import { forTheFile } from '../support/for-the-file';
 
@@ -141,6 +143,28 @@ test('an address that is not an editor gets no code and no session', async () =>
   const guessed = await stranger.auth.verifyOtp({ email: 'someone@example.test', token: '123456', type: 'email' });
   expect(guessed.data.session).toBeNull();
   expect((await stranger.auth.getSession()).data.session).toBeNull();
+});
+
+test('an expired session is refused at its next write as expired, which the page tells the editor as such', async () => {
+  const editor = await signIn(EDITOR);
+  const { data } = await editor.auth.getSession();
+  const [head, body] = data.session!.access_token.split('.');
+  // The same session's claims, past their expiry, signed as the backend signs them.
+  const claims = { ...(JSON.parse(Buffer.from(body!, 'base64url').toString()) as object), exp: Math.floor(Date.now() / 1000) - 60 };
+  const signed = `${head}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+  const expired = `${signed}.${createHmac('sha256', DEFAULT_JWT_SECRET).update(signed).digest('base64url')}`;
+  const { rows } = await backend.db.query<{ id: string; title_ind: string | null }>(`select id::text, title_ind from timeline limit 1`);
+  const late = await fetch(`${backend.url}/rest/v1/timeline?id=eq.${rows[0]!.id}`, {
+    method: 'PATCH',
+    headers: { apikey: backend.anonKey, Authorization: `Bearer ${expired}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ title_ind: 'Terlambat' }),
+  });
+  expect(late.status).toBe(401);
+  const refusal = (await late.json()) as { code: string };
+  expect(refusal.code).toBe('PGRST303');
+  expect(refusalOf(refusal, late.status).refusal).toBe('expired');
+  const after = await backend.db.query(`select title_ind from timeline where id = $1`, [rows[0]!.id]);
+  expect(after.rows[0]).toEqual({ title_ind: rows[0]!.title_ind });
 });
 
 test('after remove, the same session is refused at its next write, and no new code is sent', async () => {
