@@ -22,8 +22,13 @@ import { REPO_ROOT, SUPABASE_PATHS, type DbRole, type Row, type ScratchDatabase,
 
 const run = promisify(execFile);
 
-/** Longer than initdb or pg_ctl ever take here, shorter than the hooks that wait for them. */
-const SERVER_COMMAND_TIMEOUT_MS = 60_000;
+/**
+ * Longer than initdb or pg_ctl ever take here (a busy 2-core machine once took over 60 s for
+ * initdb), shorter than the hook that waits for a cluster's start (CLUSTER_START_TIMEOUT_MS).
+ */
+const SERVER_COMMAND_TIMEOUT_MS = 150_000;
+/** A cluster's start: initdb, then pg_ctl start, each within SERVER_COMMAND_TIMEOUT_MS. */
+const CLUSTER_START_TIMEOUT_MS = 360_000;
 
 /** Debian's packages for the pg_cron server, named in messages for CI images. */
 export const PG_CRON_DEBIAN_PACKAGES = 'postgresql-15 postgresql-15-cron';
@@ -201,6 +206,7 @@ export function clusterForTheFile(clusterOptions: ClusterOptions = {}): () => Po
     name,
     () => startPostgresCluster(clusterOptions),
     (cluster) => cluster.stop(),
+    CLUSTER_START_TIMEOUT_MS,
   );
 }
 
