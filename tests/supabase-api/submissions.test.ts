@@ -44,7 +44,7 @@ const insertsAndNotifies = (backend: LocalBackend): LoggedRequest[] =>
   siteCalls(backend).filter((r) => r.path === '/rest/v1/contact_submissions' || r.path.startsWith('/functions/'));
 
 describe('with a working backend', () => {
-  const backend = siteBackendForTheBlock();
+  const backend = siteBackendForTheBlock({}, { withFunction: true });
   beforeEach(async () => {
     backend().failWrites(false);
     backend().loseAnswer(null);
@@ -179,7 +179,7 @@ describe('with a working backend', () => {
 });
 
 describe('with Turnstile configured, while others fill the overall ceiling', () => {
-  const backend = siteBackendForTheBlock({ turnstileSecret: TURNSTILE_TEST_SECRETS.alwaysPasses });
+  const backend = siteBackendForTheBlock({ turnstileSecret: TURNSTILE_TEST_SECRETS.alwaysPasses }, { withFunction: true });
   beforeEach(async () => {
     backend().requests.length = 0;
     backend().emails.length = 0;
@@ -228,7 +228,7 @@ describe('with Turnstile configured, while others fill the overall ceiling', () 
 
 describe('with the team’s mail service down', () => {
   // Nothing listens on the discard port: the function cannot reach Resend and answers 502.
-  const backend = siteBackendForTheBlock({ functionEnv: { RESEND_API_URL: 'http://127.0.0.1:9' } });
+  const backend = siteBackendForTheBlock({ functionEnv: { RESEND_API_URL: 'http://127.0.0.1:9' } }, { withFunction: true });
 
   it('still resolves (the inquiry is stored) and only logs the failed notify', async () => {
     await expect(submitInquiry(draft())).resolves.toBeUndefined();

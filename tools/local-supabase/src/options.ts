@@ -130,5 +130,10 @@ export interface LocalBackend {
   sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
   /** Deno's output for the edge function, for failure messages. */
   functionOutput(): string;
+  /**
+   * Starts the edge function under Deno now rather than at its first call, so that Deno's start
+   * (seconds on a busy machine) is not counted against the page's notify timeout.
+   */
+  startFunction(): Promise<void>;
   stop(): Promise<void>;
 }

@@ -231,6 +231,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     putPublicObject: (bucket, name, file, contentType) => url + objects.put(bucket, name, file, contentType),
     sql: <T>(query: string, params: unknown[] = []) => withRole(db, 'service_role', async (tx) => (await tx.query<T>(query, params)).rows),
     functionOutput: () => fn.output.join(''),
+    startFunction: async () => void (await fn.url()),
     async stop() {
       await sweep.stop();
       server.closeAllConnections();
