@@ -5,6 +5,7 @@
 export {
   openEmbeddedDatabase,
   openScriptedDatabase,
+  prepareSnapshot,
   runScripts,
   snapshotFile,
   withRole,

@@ -46,9 +46,24 @@ export interface OpenOptions {
 
 /** Opens a fresh in-memory database: bootstrap, then each migration in name order, then the seed. */
 export async function openEmbeddedDatabase(paths: EmbeddedPaths, options: OpenOptions = {}): Promise<PGlite> {
+  return openScriptedDatabase(await embeddedFiles(paths), options);
+}
+
+/**
+ * Makes the snapshot openEmbeddedDatabase(paths) would load from `snapshotDir`, unless it is there
+ * already (then no PGlite starts): a test run makes it once before its workers start.
+ */
+export async function prepareSnapshot(paths: EmbeddedPaths, snapshotDir: string): Promise<void> {
+  const files = await embeddedFiles(paths);
+  const texts = (await readScripts(files)).map((script) => script.sql);
+  if (existsSync(snapshotFile(snapshotDir, texts))) return;
+  await (await openScriptedDatabase(files, { snapshotDir })).close();
+}
+
+async function embeddedFiles(paths: EmbeddedPaths): Promise<string[]> {
   const files = [paths.bootstrap, ...(await migrationFiles(paths.migrations))];
   if (paths.seed) files.push(paths.seed);
-  return openScriptedDatabase(files, options);
+  return files;
 }
 
 /**
