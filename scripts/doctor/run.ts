@@ -31,8 +31,8 @@ import type { CommandRun } from '../command';
 /** A statement that runs longer is cut, so that a locked table cannot hang the doctor; a busy database answers catalogue queries slowly, so it is generous. */
 const STATEMENT_TIMEOUT = '60s';
 
-const couldNotRun = (error: unknown) =>
-  fail('database', `a check could not run: ${(error as Error).message}`, 'supabase db push, then run the doctor again');
+const couldNotRun = (name: string, error: unknown) =>
+  fail(name, `could not run: ${(error as Error).message}`, 'supabase db push, then run the doctor again');
 
 /** SUPABASE_DB_URL, GATSBY_SUPABASE_URL and GATSBY_SUPABASE_ANON_KEY from `env`; `--site URL` from `args`; the report to `out`. */
 export type DoctorRun = CommandRun;
@@ -99,37 +99,38 @@ export async function runDoctor(run: DoctorRun): Promise<number> {
   const results: CheckResult[] = [];
   // Each check in a savepoint of one read-only transaction: one that fails or outlasts the statement
   // timeout (a slow or locked database) is reported, and the checks after it still run.
-  const checks: (() => Promise<CheckResult | CheckResult[]>)[] = [
-    () => checkMigrations(db),
-    () => checkPermissions(db),
-    () => checkSecrets(db, siteUrl),
-    () => checkJobs(db),
-    () => checkSweep(db, secrets),
-    () => checkInquiries(db),
-    () => checkPromises(db),
-    () => checkEmails(db),
-    () => checkRetention(db),
-    () => checkAlerts(db, secrets),
-    () => checkBuildHook(db, secrets),
-    () => checkLiveSite(db, { site: liveSite }),
-    () => checkEditors(db),
+  // Each named for the row that reports it when it cannot run.
+  const checks: [string, () => Promise<CheckResult | CheckResult[]>][] = [
+    ['migrations', () => checkMigrations(db)],
+    ['permissions', () => checkPermissions(db)],
+    ['secrets', () => checkSecrets(db, siteUrl)],
+    ['scheduled jobs', () => checkJobs(db)],
+    ['sweep', () => checkSweep(db, secrets)],
+    ['inquiries', () => checkInquiries(db)],
+    ['promises', () => checkPromises(db)],
+    ['emails', () => checkEmails(db)],
+    ['retention', () => checkRetention(db)],
+    ['alerts', () => checkAlerts(db, secrets)],
+    ['build hook', () => checkBuildHook(db, secrets)],
+    ['live site', () => checkLiveSite(db, { site: liveSite })],
+    ['editors', () => checkEditors(db)],
   ];
   try {
     await db.query('begin transaction read only');
     await db.query(`set local statement_timeout = '${STATEMENT_TIMEOUT}'`);
     await learnVaultSecrets(db, secrets);
-    for (const check of checks) {
+    for (const [name, check] of checks) {
       await db.query('savepoint a_check');
       try {
         results.push(...[await check()].flat());
         await db.query('release savepoint a_check');
       } catch (error) {
         await db.query('rollback to savepoint a_check');
-        results.push(couldNotRun(error));
+        results.push(couldNotRun(name, error));
       }
     }
   } catch (error) {
-    results.push(couldNotRun(error));
+    results.push(couldNotRun('database', error));
   } finally {
     await db.query('rollback').catch(() => undefined);
     await db.end();
