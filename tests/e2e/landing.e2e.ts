@@ -261,7 +261,9 @@ describe('contact modal (simulated submission on the embedded default)', () => {
         return w.__successAt !== undefined && w.__closedAt !== undefined && { ms: w.__closedAt - w.__successAt };
       },
       null,
-      { timeout: 3000 },
+      // Only how long to wait for the page's own record (the measure is the ms it holds): a busy
+      // machine's renderer took over 3 s to run the observer.
+      { timeout: 15_000 },
     );
     expect(((await closedAfter.jsonValue()) as { ms: number }).ms).toBeGreaterThanOrEqual(SUCCESS_AUTO_CLOSE_MS);
   }
