@@ -55,7 +55,7 @@ beforeAll(async () => {
       JSON.stringify(rows),
     ]);
   }
-}, 60_000);
+});
 afterAll(() => server.stop());
 afterEach(() => server.intercept(null));
 

@@ -23,7 +23,7 @@ async function sourceOptions(env: Record<string, string>): Promise<SupabaseConte
 let owner: PGlite;
 beforeAll(async () => {
   owner = await openEmbeddedDatabase(SUPABASE_PATHS);
-}, 30_000);
+});
 afterAll(() => owner?.close());
 
 // The build without backend settings, run once: the first two cases read what it published.
@@ -37,7 +37,7 @@ beforeAll(async () => {
     restoreBuildEnv();
   }
   build = { options, gatsby };
-}, 30_000);
+});
 
 async function seedIds(table: string, active: boolean, where = 'true', params: string[] = []): Promise<string[]> {
   const { rows } = await owner.query<{ id: string }>(

@@ -21,7 +21,7 @@ describe('with the repository’s bootstrap, migrations and seed', () => {
   let db: PGlite;
   beforeAll(async () => {
     db = await openEmbeddedDatabase(SUPABASE_PATHS);
-  }, 60_000);
+  });
   afterAll(() => db.close());
 
   test('anon reads the published materials in order, without the inactive draft', async () => {
@@ -85,8 +85,6 @@ describe('with the repository’s bootstrap, migrations and seed', () => {
 });
 
 describe('with files of its own', () => {
-  // Each case starts its own PGlite, which takes a few seconds on a busy machine.
-  jest.setTimeout(60_000);
   // These cases are about running the files. They share a snapshot folder of their own, in which
   // each case's files are new, so the files run, each time on a copy of the empty database.
   let runFiles: { snapshotDir: string };

@@ -11,7 +11,7 @@ let db: PGlite;
 
 beforeAll(async () => {
   db = await openEmbeddedDatabase(SUPABASE_PATHS);
-}, 60_000);
+});
 
 afterAll(() => db?.close());
 

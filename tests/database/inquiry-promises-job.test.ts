@@ -95,7 +95,7 @@ describeWithPgCron('the promises job on PostgreSQL 15 with pg_cron', () => {
       [WEBHOOK, PROJECT],
     );
     await query('delete from net.http_post_calls');
-  }, 90_000);
+  });
 
   test('the migration schedules the job every minute, and applies again without a change', async () => {
     const job = () => query('select schedule, command, active from cron.job where jobname = $1', [JOB]).then((result) => result.rows);

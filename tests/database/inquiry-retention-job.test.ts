@@ -28,7 +28,7 @@ describeWithPgCron('the inquiry retention on PostgreSQL 15 with pg_cron', () => 
       inquiry_id uuid not null references public.contact_submissions (id) on delete cascade)`);
     // The job's own runs (03:17 UTC) would race the cases, which run its command by hand.
     await pauseCronJobs(query, [JOB]);
-  }, 120_000);
+  });
 
   const job = async () =>
     (await query('select jobname, schedule, command, database, username from cron.job where jobname = $1', [JOB])).rows;
@@ -129,5 +129,5 @@ describeWithPgCron('the inquiry retention on PostgreSQL 15 with pg_cron', () => 
     expect(lines.find((line) => line.includes('personal data retention'))).toMatch(/^FAIL\s+personal data retention\s+retention 1 year/);
     await runJob();
     expect((await checkRetention(cluster().client)).status).toBe('ok');
-  }, 90_000);
+  });
 });

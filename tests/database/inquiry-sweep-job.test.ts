@@ -28,12 +28,12 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
   beforeAll(async () => {
     [cluster, backend] = await startTogether(startPostgresCluster({ cron: true }), startLocalBackend());
     await loadSupabaseFiles(cluster.client);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await Promise.all(extra.map((client) => client.end()));
     await Promise.all([cluster?.stop(), backend?.stop()]);
-  }, 30_000);
+  });
 
   const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
     cluster.client.query(text, params).then((result) => result.rows as T[]);

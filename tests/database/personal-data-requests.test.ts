@@ -81,7 +81,7 @@ function describeRequests(name: string, open: () => Promise<Database>, existing:
       db = await open();
       await addDerivedAndOtherTables(db.client);
       await visitorRows(db.client);
-    }, 120_000);
+    });
     afterAll(() => db?.close());
 
     const count = async (sql: string) => Number((await db.client.query<{ n: string }>(`select count(*) as n from ${sql}`)).rows[0]?.n);
@@ -211,6 +211,6 @@ describe('npm run inquiries on PostgreSQL 15 with Supabase roles', () => {
       expect(failed).toMatchObject({ code: 2, stdout: expect.stringContaining('public.contact_submissions: 1 row') as unknown });
       expect(failed.stderr).toContain('Pass --yes to erase without asking.');
       expect((await db.client.query(`select name from public.contact_submissions`)).rows).toEqual([{ name: 'Kept' }]);
-    }, 30_000);
+    });
   });
 });

@@ -17,7 +17,7 @@ test('the migrations apply without pg_cron, and leave it off (PGlite)', async ()
   } finally {
     await db.close();
   }
-}, 60_000);
+});
 
 test('the migrations apply on PostgreSQL without pg_cron in shared_preload_libraries, and leave it off', async () => {
   // The run's shared cluster, whose copy of the project's database the migrations made.
@@ -27,7 +27,7 @@ test('the migrations apply on PostgreSQL without pg_cron in shared_preload_libra
   } finally {
     await db.close();
   }
-}, 60_000);
+});
 
 describeWithPgCron('PostgreSQL 15 with pg_cron', () => {
   const cluster = clusterForTheFile({ cron: true });
@@ -35,7 +35,7 @@ describeWithPgCron('PostgreSQL 15 with pg_cron', () => {
   test('the migrations enable pg_cron where it can load', async () => {
     await loadSupabaseFiles(cluster().client);
     expect(await hasPgCron((sql) => cluster().client.query(sql))).toBe(true);
-  }, 60_000);
+  });
 
   test('runs a scheduled job in the database the migrations run in', async () => {
     const { client } = cluster();
@@ -52,5 +52,5 @@ describeWithPgCron('PostgreSQL 15 with pg_cron', () => {
     }
     expect(ticks).toBeGreaterThan(0);
     expect((await settledCronRuns((sql, params) => client.query(sql, params))).at(-1)).toBe('succeeded');
-  }, 90_000);
+  });
 });

@@ -25,8 +25,6 @@ import { forTheFile } from '../support/for-the-file';
 import { runPreviewLink } from '../../scripts/preview-link/run';
 
 const run = promisify(execFile);
-// A run of the command in its own process starts Node and compiles the site's settings module: seconds on a busy machine.
-jest.setTimeout(60_000);
 const SITE = 'https://preview.example';
 const DRAFT_TITLE = 'Recycling credits for waste banks';
 const INVALID = 'PT401';
@@ -143,7 +141,7 @@ describe('preview links on PostgreSQL 15', () => {
        values ('Q2 2027', $1, 'Not announced yet.', 'upcoming', 'Target', false, 35)`,
       [DRAFT_TITLE],
     );
-  }, 120_000);
+  });
 
   test('the command prints a /preview/ link whose token is 256 random bits, different each time', async () => {
     const first = await previewLink(project(), ['--site', `${SITE}/`, '--label', 'first']);
@@ -366,7 +364,7 @@ describeWithPgCron('an arrangement and the rebuild (pg_cron)', () => {
 
   beforeAll(async () => {
     await loadSupabaseFiles(cluster().client);
-  }, 120_000);
+  });
 
   const pending = async () =>
     (

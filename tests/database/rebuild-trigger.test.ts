@@ -38,10 +38,9 @@ interface HookCall {
 
 let db: PGlite;
 
-// Starting PGlite compiles its WebAssembly, which takes seconds on a busy machine.
 beforeAll(async () => {
   db = await openEmbeddedDatabase({ bootstrap: PROJECT_SCHEMA.bootstrap, migrations: PROJECT_SCHEMA.migrations });
-}, 60_000);
+});
 
 afterAll(async () => {
   await db?.close();

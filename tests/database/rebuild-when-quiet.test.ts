@@ -105,7 +105,7 @@ function withoutPgCron(open: () => Promise<Engine & { close(): Promise<void> }>)
 
   beforeAll(async () => {
     engine = await open();
-  }, 60_000);
+  });
   afterAll(() => engine?.close());
   beforeEach(async () => {
     await reset(engine);
@@ -170,7 +170,7 @@ describeWithPgCron('PostgreSQL 15 with pg_cron', () => {
     engine = { query: (sql, params) => client.query<Row>(sql, params), exec: (sql) => client.query(sql) };
     const { rows } = await engine.query('select command from cron.job where jobname = $1', [JOB]);
     jobCommand = String(rows[0]?.command);
-  }, 90_000);
+  });
   beforeEach(async () => {
     await reset(engine);
     await setHookUrl(engine, HOOK_URL);
@@ -340,5 +340,5 @@ describeWithPgCron('PostgreSQL 15 with pg_cron', () => {
     expect(runs.filter((status) => status !== 'succeeded')).toEqual([]);
     await runJob();
     expect(await hookCalls(engine.query)).toHaveLength(1);
-  }, 90_000);
+  });
 });

@@ -14,7 +14,7 @@ const database = () => {
 
 beforeAll(async () => {
   db = await openPGliteTestDatabase();
-}, 60_000);
+});
 
 afterAll(async () => {
   await db?.close();

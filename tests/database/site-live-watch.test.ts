@@ -80,7 +80,7 @@ describeWithPgCron('the site watch on PostgreSQL 15 with pg_cron', () => {
     // they are held too.
     await pauseCronJobs(query, [JOB, 'inquiry-alerts']);
     await insertPreviewLink((sql, params) => query(sql, params), TOKEN);
-  }, 90_000);
+  });
 
   beforeEach(async () => {
     await query(`delete from net.http_get_calls; delete from net._http_response; delete from net.http_post_calls`);
@@ -300,5 +300,5 @@ describeWithPgCron('the site watch on PostgreSQL 15 with pg_cron', () => {
     expect(asked).toBe(1);
     const runs = await settledCronRuns(query, jobs[0]?.jobid);
     expect(runs.filter((status) => status !== 'succeeded')).toEqual([]);
-  }, 90_000);
+  });
 });

@@ -63,7 +63,7 @@ beforeAll(async () => {
   await withRole(db, 'service_role', (tx) =>
     tx.query(`insert into storage.objects (bucket_id, name) values ('site-pictures', 'pet.jpg'), ('avatars', 'me.png')`),
   );
-}, 60_000);
+});
 
 afterAll(async () => {
   await db?.close();

@@ -22,7 +22,7 @@ beforeAll(async () => {
     anonKey: KEY,
     paths: { bootstrap: PROJECT_SCHEMA.bootstrap, migrations: path.join(__dirname, 'fixtures', 'adopted-project') },
   });
-}, 60_000);
+});
 afterAll(() => server.stop());
 
 /** The built lists as the page query returns them: `id: row_id` and the model's columns, in row_position order. */

@@ -161,7 +161,7 @@ describe('a running backend', () => {
     expect(hook.calls).toEqual([
       { headers: expect.objectContaining({ authorization: 'refresh-token' }) as unknown, body: { table: 'timeline', op: 'UPDATE' } },
     ]);
-  }, 30_000);
+  });
 
   test('refuses the same change with the anon key, as the grants decide', async () => {
     const before = await title(url, anonKey);
@@ -176,7 +176,7 @@ describe('a running backend', () => {
     expect(await title(url, anonKey)).toBe(before);
     await command.waitFor(new RegExp(`401 PATCH /rest/v1/timeline\\?id=eq.${TIMELINE_ROW} \\(anon\\)`));
     expect(hook.calls).toHaveLength(calls);
-  }, 30_000);
+  });
 
   test("prints SUPABASE_DB_URL, which npm run preview-link takes; the Data API serves its link's preview and arrangement to anon", async () => {
     const dbUrl = (await command.waitFor(/SUPABASE_DB_URL=(postgresql:\/\/\S+) /))[1]!;
@@ -206,7 +206,7 @@ describe('a running backend', () => {
     const asked = await preflight(`${url}/rest/v1/rpc/arrange_content`, 'http://localhost:8000', 'apikey,authorization,content-type');
     expect(asked.status).toBe(200);
     expect(asked.headers.get('access-control-allow-headers')).toContain('apikey');
-  }, 60_000);
+  });
 
   test('Ctrl+C stops it: the backend closes everything, no process is left, the port is closed', async () => {
     process.kill(-command.child.pid!, 'SIGINT');
@@ -217,7 +217,7 @@ describe('a running backend', () => {
     while (groupAlive(command) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(groupAlive(command)).toBe(false);
     await expect(fetch(`${url}/rest/v1/timeline`)).rejects.toThrow();
-  }, 30_000);
+  });
 });
 
 test(

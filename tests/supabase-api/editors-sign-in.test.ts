@@ -19,7 +19,6 @@ interface TimelineRow {
   row_version: number;
 }
 const COLUMNS = 'id,title,title_ind,row_version';
-jest.setTimeout(60_000);
 
 const started = forTheFile(
   'the local backend with a database port',

@@ -38,7 +38,7 @@ const insertFrom = (localAddress: string) =>
 
 beforeAll(async () => {
   backend = await startLocalBackend();
-}, 60_000);
+});
 
 afterAll(async () => {
   await backend?.stop();
@@ -376,7 +376,7 @@ describe('the verified store and the alerts', () => {
       await backend.sql('delete from contact_submissions');
       backend.emails.length = 0;
     }
-  }, 120_000);
+  });
 
   it('checks Turnstile with a siteverify stand-in when given a test secret', async () => {
     const checked = await startLocalBackend({ turnstileSecret: TURNSTILE_TEST_SECRETS.alwaysPasses });
@@ -392,7 +392,7 @@ describe('the verified store and the alerts', () => {
     } finally {
       await checked.stop();
     }
-  }, 120_000);
+  });
 });
 
 describe('test controls', () => {
@@ -491,7 +491,7 @@ describe('the notify function under Deno', () => {
       body: JSON.stringify(row),
     });
     expect(unauthorised.status).toBe(401);
-  }, 120_000);
+  });
 
   it('runs the sweep job as pg_cron would: the job SQL queues the call, which reaches the function with the service key', async () => {
     await backend.sql('delete from contact_submissions');
@@ -514,7 +514,7 @@ describe('the notify function under Deno', () => {
       'service_role /rest/v1/rpc/inquiry_notify_sent',
       'service_role /rest/v1/rpc/inquiry_notify_claim_digest',
     ]);
-  }, 120_000);
+  });
 
   it('runs the sweep on its own timer when asked to, and the retention job on its first tick, as pg_cron runs them', async () => {
     const timed = await startLocalBackend({ sweepIntervalMs: 250 });
@@ -535,7 +535,7 @@ describe('the notify function under Deno', () => {
     } finally {
       await timed.stop();
     }
-  }, 120_000);
+  });
 });
 
 describe('another schema', () => {
@@ -554,5 +554,5 @@ describe('another schema', () => {
     } finally {
       await other.stop();
     }
-  }, 120_000);
+  });
 });

@@ -11,11 +11,11 @@ let backend: LocalBackend;
 
 beforeAll(async () => {
   backend = await startLocalBackend({ siteUrl: SITE });
-}, 60_000);
+});
 
 afterAll(async () => {
   await backend?.stop();
-}, 30_000);
+});
 
 const inbox = async () => (await (await fetch(`${backend.url}/local/emails`)).json()) as InboxEmail[];
 const press = async (token: string, action: string) =>
@@ -51,7 +51,7 @@ test('an investor request from /id/: the inbox, the press, the Indonesian deck e
 
   expect(await press(token, 'send_deck')).toMatchObject({ outcome: 'done', how: 'deck_sent' });
   expect(await inbox()).toHaveLength(2);
-}, 60_000);
+});
 
 test("the minute's promises job: one reminder at 21 hours, one alert at 25, neither again", async () => {
   const [soon, late] = [visitorRow({ type: 'contact' }), visitorRow({ type: 'contact' })];
@@ -75,4 +75,4 @@ test("the minute's promises job: one reminder at 21 hours, one alert at 25, neit
   expect(emails.at(-1)!.text).toContain(soon.id);
   expect(await backend.runPromises()).toEqual([]);
   expect(await inbox()).toHaveLength(before + 1);
-}, 60_000);
+});

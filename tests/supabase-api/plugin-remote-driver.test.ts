@@ -89,7 +89,7 @@ const API: ServedApi = {
 let server: LocalBackend;
 beforeAll(async () => {
   server = await startLocalBackend({ anonKey: KEY, paths: EMBEDDED, api: API });
-}, 60_000);
+});
 afterAll(() => server.stop());
 
 /** Replaces the tables' rows, as the schema's owner (the API roles only read). */

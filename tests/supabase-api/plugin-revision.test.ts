@@ -31,7 +31,7 @@ describe('on a Supabase project', () => {
         readFunctions: { recipes_revision: 'the build', no_such_revision: 'the build' },
       },
     });
-  }, 60_000);
+  });
   afterAll(() => server.stop());
   beforeEach(() => {
     server.requests.length = 0;

@@ -14,7 +14,7 @@ const addLink = (token: string, state: LinkState = {}) => insertPreviewLink((sql
 beforeAll(async () => {
   backend = await startLocalBackend();
   await addLink(TOKEN);
-}, 60_000);
+});
 
 afterAll(async () => {
   await backend?.stop();

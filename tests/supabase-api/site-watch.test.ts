@@ -29,7 +29,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   backend = await startLocalBackend({ siteUrl: site, onAlert: (alert) => told.push(alert) });
-}, 60_000);
+});
 
 afterAll(async () => {
   await backend?.stop();
@@ -57,4 +57,4 @@ it('reads the live revision a run later, and alerts once when the site stays beh
   expect(told).toEqual([alert]);
   expect(backend.alerts).toEqual([alert]);
   expect(await backend.runSiteWatch()).toEqual([]);
-}, 60_000);
+});

@@ -18,7 +18,7 @@ export function forTheFile<T>(what: string, open: () => Promise<T>, close: (open
     // Awaited rather than read from `opened`, which a start that outlived beforeAll never set.
     const result = await opening?.catch(() => undefined);
     if (result !== undefined) await close(result);
-  }, 30_000);
+  });
   return () => {
     if (opened === undefined) throw new Error(`${what} did not start; see beforeAll`);
     return opened;

@@ -194,7 +194,7 @@ export function describeAdoption(open: OpenScratchDatabase): void {
     } finally {
       await db.close();
     }
-  }, 120_000);
+  });
 
   describe('a fresh project', () => {
     test('a second run of the migrations changes nothing', () => {
@@ -268,11 +268,11 @@ export function describeAdoption(open: OpenScratchDatabase): void {
       state = await migrateTwice(db, migrations, script, async () => {
         rowsAfter.push(await rowsOf(project.existing));
       });
-    }, 120_000);
+    });
 
     afterAll(async () => {
       await db?.close();
-    }, 30_000);
+    });
 
     test('every old row is kept, every column of it unchanged, after each run', () => {
       for (const [run, after] of rowsAfter.entries()) {
