@@ -89,4 +89,4 @@ test('publishes the readable rows of any table described in the options, and typ
       '}',
     ].join('\n'),
   );
-}, 30_000);
+});

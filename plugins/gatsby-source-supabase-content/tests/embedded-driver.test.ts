@@ -58,7 +58,7 @@ describe('embedded driver with the SQL files of a site', () => {
     expect(gatsby.warnings).toContain([...HEADING, DEFAULT_WORDING.embeddedWarning, '='.repeat(72)].join('\n'));
     expect(DEFAULT_WORDING.embeddedWarning).toMatch(/url and anonKey options/);
     expect(DEFAULT_WORDING.embeddedWarning).toMatch(/requireBackend/);
-  }, 30_000);
+  });
 
   test("prints the site's own words under the same heading, and reads no environment variable of its own", async () => {
     const saved = process.env.REQUIRE_BACKEND;

@@ -87,7 +87,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}, 60_000);
+});
 
 beforeEach(() => hits.clear());
 

@@ -74,7 +74,7 @@ describe('on the embedded database', () => {
     expect(calls).toEqual(['revision recipes_revision', 'read authors', 'read recipes', 'read recipes']);
     expect(revisionNodes(gatsby)).toEqual([{ revision: SEEDED_REVISION, parent: null, children: [] }]);
     expect(gatsby.infos.join('\n')).toContain(`revision ${SEEDED_REVISION}`);
-  }, 120_000);
+  });
 
   test('without the option, asks for none and publishes none', async () => {
     const calls: string[] = [];
@@ -82,7 +82,7 @@ describe('on the embedded database', () => {
     await sourceContent(gatsby.args, { tables: TABLES, embedded: EMBEDDED }, async () => recording(await embeddedDriver(EMBEDDED), calls));
     expect(calls).not.toContain('revision recipes_revision');
     expect(gatsby.ofType(REVISION_NODE_TYPE)).toEqual([]);
-  }, 120_000);
+  });
 
   test('a function that does not exist fails the build, naming it, and publishes nothing', async () => {
     const gatsby = fakeGatsby();
@@ -95,7 +95,7 @@ describe('on the embedded database', () => {
       },
     ]);
     expect(gatsby.nodes.size).toBe(0);
-  }, 120_000);
+  });
 });
 
 describe("the browser's request", () => {
