@@ -34,7 +34,8 @@ Options:
   --site <url>                      the site built against this backend, as served (npm run serve:
                                     http://localhost:9000): the site watch reads its page data every
                                     minute and alerts ("site behind") when it stays behind the
-                                    database longer than the rebuild's maximum wait (10 minutes)
+                                    database longer than the rebuild's maximum wait and the
+                                    build's allowance (15 minutes)
   --help                            this text
 `;
 
