@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Client } from 'pg';
-import { SUPABASE_PATHS, sqlState } from '../support/database';
+import { INSUFFICIENT_PRIVILEGE, SUPABASE_PATHS, sqlState } from '../support/database';
 import { forTheFile } from '../support/for-the-file';
 import { openProjectDatabase } from '../support/shared-postgres';
 import { checkEditors } from '../../scripts/doctor/editors';
@@ -340,7 +340,7 @@ describe('who writes what', () => {
 });
 
 describe('functions', () => {
-  test('a signed-in user may execute what anon may and the editor check, and no security definer function in public', async () => {
+  test("a signed-in user may execute what anon may, the editor check and the editors' live state, and no security definer function in public", async () => {
     const executable = async (role: string) =>
       (
         await database().client.query<{ fn: string; definer: boolean; schema: string }>(
@@ -353,8 +353,25 @@ describe('functions', () => {
       ).rows;
     const anon = new Set((await executable('anon')).map((row) => row.fn));
     const signedIn = await executable('authenticated');
-    expect(signedIn.filter((row) => !anon.has(row.fn)).map((row) => row.fn)).toEqual(['private.is_editor()']);
+    expect(signedIn.filter((row) => !anon.has(row.fn)).map((row) => row.fn)).toEqual([
+      'editor_live_state(bigint)',
+      'private.editor_live_state(bigint)',
+      'private.is_editor()',
+    ]);
     expect(signedIn.filter((row) => row.definer && row.schema === 'public')).toEqual([]);
+  });
+
+  test.each(PERSONAS)("%s reads the editors' live state only as an editor; anyone else is refused with PT403", async (persona) => {
+    // A live site built from the current revision: it shows every saved edit.
+    const { rows } = await database().client.query<{ r: string }>(`select public.content_revision() as r`);
+    const answer = await asPersona(persona, (client) =>
+      client.query<{ live: unknown }>(`select public.editor_live_state($1) as live`, [rows[0]!.r]),
+    ).then(
+      (result) => result.rows[0]!.live,
+      (error: unknown) => sqlState(error),
+    );
+    if (persona === 'editor') expect(answer).toMatchObject({ state: 'live', edits_since: 0 });
+    else expect(answer).toBe(persona === 'anon' ? INSUFFICIENT_PRIVILEGE : 'PT403');
   });
 
   test('is_editor() asks the JWT: user id when listed, else the email claim; never user_metadata', async () => {

@@ -11,9 +11,9 @@ import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles } from '../sup
 import { pauseCronJobs, settledCronRuns } from '../support/cron-jobs';
 import { insertPreviewLink } from '../support/preview-links';
 
-// The watch's migration and the later one that restates its functions, applied again in their order.
-const MIGRATIONS = ['20261126001100_site_live_watch.sql', '20261127000400_audit_three.sql'].map((name) =>
-  path.join(SUPABASE_PATHS.migrations, name),
+// The watch's migration and the later ones that restate its functions, applied again in their order.
+const MIGRATIONS = ['20261126001100_site_live_watch.sql', '20261127000400_audit_three.sql', '20261127000500_editor_live_state.sql'].map(
+  (name) => path.join(SUPABASE_PATHS.migrations, name),
 );
 const JOB = 'site-watch';
 const SITE = 'https://adasorter.example/';

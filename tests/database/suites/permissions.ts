@@ -418,8 +418,10 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
     // The page's only API functions: the content revision (./content-revision.ts), and the preview
     // link's three, which refuse a call without a valid token (tests/database/preview-links.test.ts,
     // tests/database/site-live-watch.test.ts).
-    // A signed-in user is no editor.
+    // A signed-in user may call the editors' live state, which refuses anyone not on the list
+    // (tests/database/editors-permissions.test.ts).
     const REVISION_FUNCTION = 'function content_revision(text)';
+    const EDITOR_FUNCTION = 'function editor_live_state(bigint)';
     const PREVIEW_FUNCTIONS = [
       'function arrange_content(text,text,jsonb)',
       'function preview_content(text)',
@@ -429,7 +431,7 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
     ];
 
     test.each(VISITORS)(
-      "%s can use no sequence and execute no function in public but the content revision and the preview link's",
+      "%s can use no sequence and execute no function in public but the content revision and the preview link's or the editors' live state",
       async (role) => {
         const open = await database().rolledBack('postgres', async (session) => {
           const { rows } = await session.query(
@@ -447,7 +449,9 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
           );
           return rows.map((row) => row.object);
         });
-        expect(open).toEqual(role === 'anon' ? [...PREVIEW_FUNCTIONS, REVISION_FUNCTION].sort() : [REVISION_FUNCTION]);
+        expect(open).toEqual(
+          role === 'anon' ? [...PREVIEW_FUNCTIONS, REVISION_FUNCTION].sort() : [REVISION_FUNCTION, EDITOR_FUNCTION].sort(),
+        );
       },
     );
 

@@ -80,6 +80,11 @@ export const PREVIEW_FUNCTIONS: Record<string, string> = {
   preview_live_state: "the editors' preview: whether the live site shows every saved edit",
 };
 
+/** The editing page (docs/editors.md): a signed-in editor calls it with their session. */
+export const EDITOR_FUNCTIONS: Record<string, string> = {
+  editor_live_state: "the editors' editing page: whether the live site shows every saved edit",
+};
+
 export const REVISION_FUNCTIONS: Record<string, string> = {
   content_revision:
     'the content revision: the build (key in the headers) and each refresh round of the page (key as the apikey URL parameter)',
@@ -87,7 +92,7 @@ export const REVISION_FUNCTIONS: Record<string, string> = {
 
 export const SITE_API: ServedApi = {
   shapes: SITE_SHAPES,
-  functions: { ...NOTIFY_FUNCTIONS, ...PREVIEW_FUNCTIONS, ...ACTION_FUNCTIONS },
+  functions: { ...NOTIFY_FUNCTIONS, ...PREVIEW_FUNCTIONS, ...ACTION_FUNCTIONS, ...EDITOR_FUNCTIONS },
   readFunctions: REVISION_FUNCTIONS,
 };
 
