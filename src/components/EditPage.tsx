@@ -1,4 +1,4 @@
-import React, { useCallback, useEffect, useId, useRef, useState } from 'react';
+import React, { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   EDITED_TABLES,
   EDIT_FIELDS,
@@ -13,8 +13,10 @@ import {
   type FieldSpec,
 } from '../content/editing';
 import { LANGUAGE_PAGES, otherLanguage, type Language } from '../content/languages';
+import { useLiveState } from '../hooks/useLiveState';
 import { backendSettings } from '../lib/backend';
 import { EditRefused, createEditorApi, type EditorApi } from '../lib/editor-api';
+import { LiveLine } from './LiveLine';
 
 const BUTTON = 'inline-flex min-h-11 items-center rounded-full px-5 text-sm font-bold disabled:cursor-not-allowed disabled:opacity-40';
 const PRIMARY = `${BUTTON} bg-brand-700 text-white enabled:hover:bg-brand-800`;
@@ -84,6 +86,10 @@ export function EditPage({ language }: { language: Language }) {
     });
   }, []);
 
+  // Asked only while signed in: the database answers editors alone.
+  const readLive = useMemo(() => (api && email !== null ? api.liveState : null), [api, email]);
+  const live = useLiveState(readLive);
+
   const other = otherLanguage(language);
   return (
     <main lang={language} className="mx-auto min-h-screen max-w-4xl bg-paper p-5">
@@ -118,6 +124,11 @@ export function EditPage({ language }: { language: Language }) {
               >
                 {text.signOut}
               </button>
+            </p>
+          ) : null}
+          {live ? (
+            <p role="status" className="mt-4 text-sm" data-live-state={live.state}>
+              <LiveLine live={live} text={text.live} />
             </p>
           ) : null}
           <Tables api={api} text={text} signedIn={email !== null} onExpired={() => setEmail(null)} />

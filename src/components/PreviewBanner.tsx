@@ -1,6 +1,7 @@
 import React from 'react';
 import { PREVIEW_TEXT } from '../content/preview';
-import type { LiveState } from '../lib/preview-api';
+import type { LiveState } from '../lib/live-state';
+import { LiveLine, localTime } from './LiveLine';
 
 interface PreviewBannerProps {
   /** When the link stops working, as the database gave it; none before the content has loaded. */
@@ -24,35 +25,6 @@ interface PreviewBannerProps {
   live?: LiveState | null;
 }
 
-const until = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-const LIVE_DOT: Record<LiveState['state'], string> = {
-  live: 'bg-brand-700',
-  pending: 'bg-white ring-2 ring-brand-950',
-  stale: 'bg-red-700',
-};
-
-// A sentence, not a colour alone: the dot only repeats what the words say.
-function LiveLine({ live }: { live: LiveState }) {
-  const savedAt = live.liveSavedAt ? until(live.liveSavedAt) : null;
-  const { live: text } = PREVIEW_TEXT;
-  return (
-    <span className="mt-1 flex items-start gap-2 font-medium">
-      <span aria-hidden="true" className={`mt-1.5 size-2.5 shrink-0 rounded-full ${LIVE_DOT[live.state]}`} />
-      <span>
-        {live.state === 'live' && text.live}
-        {live.state === 'pending' && text.pending(savedAt, live.editsSince)}
-        {live.state === 'stale' && (
-          <>
-            <strong className="block font-extrabold">{text.stale}</strong>
-            {text.staleDetail(savedAt, live.editsSince)}
-          </>
-        )}
-      </span>
-    </span>
-  );
-}
-
 const BUTTON =
   'inline-flex min-h-11 items-center rounded-full px-4 text-sm font-bold transition-[color,background-color] disabled:cursor-not-allowed disabled:opacity-40';
 
@@ -68,10 +40,10 @@ export function PreviewBanner({ expiresAt, arrange, editorHref, warnings = [], a
       <div className="container-page flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
         <p className="min-w-0 flex-1 basis-72 text-sm font-semibold">
           {PREVIEW_TEXT.banner}
-          {expiresAt && <span className="block font-medium">{PREVIEW_TEXT.validUntil(until(expiresAt))}</span>}
+          {expiresAt && <span className="block font-medium">{PREVIEW_TEXT.validUntil(localTime(expiresAt))}</span>}
           {live && (
             <span role="status" className="block">
-              <LiveLine live={live} />
+              <LiveLine live={live} text={PREVIEW_TEXT.live} />
             </span>
           )}
         </p>

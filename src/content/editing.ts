@@ -4,6 +4,7 @@
 // languages. Only the editing page imports this file, so none of it reaches `/`.
 import { FEATURE_CLASSIFICATIONS } from './model';
 import type { Language } from './languages';
+import { LIVE_TEXT, type LiveText } from './preview';
 import { MATERIAL_STATUS_OPACITY, TIMELINE_ICONS, TIMELINE_STATUS_OPACITY } from './status';
 
 export const EDITED_TABLES = ['timeline', 'material_coverage', 'feature_cards'] as const;
@@ -130,9 +131,15 @@ export interface EditText {
   refused: string;
   failed: (detail: string) => string;
   preview: string;
+  /** Whether the live site shows every saved edit. */
+  live: LiveText;
   otherLanguage: string;
   untitled: string;
 }
+
+/** How far the live site is behind, in Indonesian (LIVE_TEXT's `shows`). */
+const menampilkan = (savedAt: string | null, edits: number) =>
+  `menampilkan konten dari ${savedAt ?? 'penyimpanan sebelumnya'}; ${edits} suntingan sejak itu`;
 
 export const EDIT_TEXT: Record<Language, EditText> = {
   en: {
@@ -193,6 +200,7 @@ export const EDIT_TEXT: Record<Language, EditText> = {
     refused: 'The database refused this change: you may no longer be an editor. Your text is still here.',
     failed: (detail) => `The change was not saved (${detail}). Your text is still here; try again.`,
     preview: 'To see drafts on the page and drag the lists into order: the preview link an operator gives you.',
+    live: LIVE_TEXT,
     otherLanguage: 'Halaman ini dalam Bahasa Indonesia',
     untitled: '(untitled)',
   },
@@ -255,6 +263,12 @@ export const EDIT_TEXT: Record<Language, EditText> = {
     refused: 'Basis data menolak perubahan ini: mungkin Anda bukan penyunting lagi. Teks Anda masih di sini.',
     failed: (detail) => `Perubahan tidak tersimpan (${detail}). Teks Anda masih di sini; coba lagi.`,
     preview: 'Untuk melihat draf di halaman dan menyeret daftar ke urutannya: tautan pratinjau dari operator.',
+    live: {
+      live: 'Tayang: situs menampilkan setiap suntingan yang tersimpan',
+      pending: (savedAt, edits) => `Menunggu pembangunan: situs ${menampilkan(savedAt, edits)}`,
+      stale: 'Pembangunan terakhir mungkin gagal: periksa deploy di host Anda',
+      staleDetail: (savedAt, edits) => `Situs ${menampilkan(savedAt, edits)}`,
+    },
     otherLanguage: 'This page in English',
     untitled: '(tanpa judul)',
   },

@@ -39,17 +39,27 @@ export const LIST_NAMES: Record<PageListKey, string> = {
 const shows = (savedAt: string | null, edits: number) =>
   `shows the content of ${savedAt ?? 'an earlier save'}; ${edits} ${edits === 1 ? 'edit' : 'edits'} since`;
 
+/** The live state's sentences (components/LiveLine.tsx): the preview's, and the editing page's in each language. */
+export interface LiveText {
+  live: string;
+  pending: (savedAt: string | null, edits: number) => string;
+  stale: string;
+  staleDetail: (savedAt: string | null, edits: number) => string;
+}
+
+export const LIVE_TEXT: LiveText = {
+  live: 'Live: the site shows every saved edit',
+  pending: (savedAt, edits) => `Waiting for the build: the site ${shows(savedAt, edits)}`,
+  stale: "The last build may have failed: look at your host's deploys",
+  staleDetail: (savedAt, edits) => `The site ${shows(savedAt, edits)}`,
+};
+
 export const PREVIEW_TEXT = {
   title: 'Preview',
   editorTitle: 'Arrange and save',
   banner: 'Preview: the page as the next build will show it, drafts included. Visitors do not see this page.',
   validUntil: (date: string) => `This link works until ${date}.`,
-  live: {
-    live: 'Live: the site shows every saved edit',
-    pending: (savedAt: string | null, edits: number) => `Waiting for the build: the site ${shows(savedAt, edits)}`,
-    stale: "The last build may have failed: look at your host's deploys",
-    staleDetail: (savedAt: string | null, edits: number) => `The site ${shows(savedAt, edits)}`,
-  },
+  live: LIVE_TEXT,
   draft: 'Draft',
   draftHint: 'Draft: switched off, visitors do not see it',
   leftOut: (count: number) =>

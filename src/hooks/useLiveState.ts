@@ -1,30 +1,37 @@
-// Whether the live site shows the editor's saved edits, asked again while the preview is open: the
+// Whether the live site shows the editor's saved edits, asked again while the page is open: the
 // same-origin page data of `/` says which revision the deployed build holds, and the database (for
-// the preview link's token) says how far that is behind. Two small requests a round.
+// a preview link's token, or a signed-in editor) says how far that is behind. Two small requests a round.
 import { useEffect, useState } from 'react';
-import { backendSettings } from '../lib/backend';
 import { readLiveRevision } from '../lib/live-revision';
-import { readLiveState, type LiveState } from '../lib/preview-api';
+import type { LiveState } from '../lib/live-state';
 
 /** Often enough to follow an edit and a deploy, rare enough to cost the backend nothing. */
 export const LIVE_STATE_INTERVAL_MS = 15_000;
 
-/** The live state, or null until known (and for a site whose build carries no revision). */
-export function useLiveState(token: string): LiveState | null {
+/** The database's answer for the site built from a revision. */
+export type LiveStateReader = (liveRevision: string) => Promise<LiveState>;
+
+/**
+ * The live state, or null until known (and for a site whose build carries no revision). `read`
+ * (null: nothing to ask yet) should keep its identity between renders: a new one asks anew.
+ */
+export function useLiveState(read: LiveStateReader | null): LiveState | null {
   const [live, setLive] = useState<LiveState | null>(null);
 
   useEffect(() => {
-    const settings = backendSettings();
-    if (!settings) return;
+    if (!read) {
+      setLive(null);
+      return;
+    }
     let active = true;
     const check = async () => {
       if (document.hidden) return;
       try {
         const revision = await readLiveRevision();
-        const next = revision === null ? null : await readLiveState(settings, token, revision);
+        const next = revision === null ? null : await read(revision);
         if (active) setLive(next);
       } catch (error) {
-        // The banner keeps its last answer: a missed round says nothing about the site.
+        // The line keeps its last answer: a missed round says nothing about the site.
         console.warn('Live state not read:', error);
       }
     };
@@ -37,7 +44,7 @@ export function useLiveState(token: string): LiveState | null {
       window.clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisibilityChange);
     };
-  }, [token]);
+  }, [read]);
 
   return live;
 }

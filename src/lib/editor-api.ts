@@ -1,11 +1,12 @@
 // The editing page's backend calls, on supabase-js with the editor's session: sign-in by a one-time
 // code (no sign-ups: shouldCreateUser false), the rows of one content table, a save that names the
 // row_version the editor opened (the database refuses a stale one with PT409), a new row, a
-// deletion, and a photo uploaded to the site-pictures bucket. The database decides what an editor
+// deletion, a photo uploaded to the site-pictures bucket, and whether the live site shows the saves. The database decides what an editor
 // may do (supabase/migrations/20261127000300_editors.sql); this file only tells its answers apart.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { PICTURES_BUCKET, photoProblem, selectOf, type EditRow, type EditedTable, type PhotoProblem } from '../content/editing';
 import type { BackendSettings } from './backend-call';
+import { liveStateOf, type LiveState } from './live-state';
 
 /** Why a write did not happen, in the words the page explains. */
 export type Refusal = 'conflict' | 'expired' | 'refused' | PhotoProblem;
@@ -48,6 +49,8 @@ export interface EditorApi {
   remove(table: EditedTable, id: EditRow['id']): Promise<void>;
   /** Uploads a photo to the site pictures; its public address. */
   uploadPhoto(file: File): Promise<string>;
+  /** How far the site built from `liveRevision` is behind the database (editor_live_state). */
+  liveState(liveRevision: string): Promise<LiveState>;
 }
 
 export function createEditorApi(settings: BackendSettings): EditorApi {
@@ -118,6 +121,11 @@ export function createEditorApi(settings: BackendSettings): EditorApi {
         throw refusalOf({ message: error.message }, status);
       }
       return client.storage.from(PICTURES_BUCKET).getPublicUrl(name).data.publicUrl;
+    },
+    async liveState(liveRevision) {
+      const { data, error, status } = await client.rpc('editor_live_state', { live_revision: liveRevision });
+      if (error) throw refusalOf(error, status);
+      return liveStateOf('editor_live_state', data);
     },
   };
 }

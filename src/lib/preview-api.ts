@@ -8,6 +8,7 @@ import { PAGE_LISTS, PAGE_LIST_KEYS, type PageListKey } from '../content/model';
 import { refusalOf, type Refusal } from '../content/preview';
 import type { PageItem } from '../content/types';
 import { BackendCallFailed, DB_TIMEOUT_MS, type BackendSettings } from './backend-call';
+import { liveStateOf, type LiveState } from './live-state';
 
 /** The database refused the link: invalid, revoked or expired. */
 export class PreviewRefused extends Error {
@@ -107,29 +108,7 @@ export async function saveOrder(settings: BackendSettings, token: string, list: 
   return Number(await rpc(settings, 'arrange_content', { token, list, ids }));
 }
 
-/** Whether the live site shows every saved edit (the database's preview_live_state). */
-export interface LiveState {
-  state: 'live' | 'pending' | 'stale';
-  /** How many edits the live site does not show yet. */
-  editsSince: number;
-  /** When the content the live site shows was saved; null when the database no longer knows. */
-  liveSavedAt: string | null;
-}
-
-const LIVE_STATES: ReadonlySet<string> = new Set(['live', 'pending', 'stale']);
-
 /** Asks the database how far the site built from `liveRevision` is behind it. */
 export async function readLiveState(settings: BackendSettings, token: string, liveRevision: string): Promise<LiveState> {
-  const body = (await rpc(settings, 'preview_live_state', { token, live_revision: liveRevision })) as {
-    state?: unknown;
-    edits_since?: unknown;
-    live_saved_at?: unknown;
-  } | null;
-  const state = typeof body?.state === 'string' && LIVE_STATES.has(body.state) ? (body.state as LiveState['state']) : null;
-  if (!state) throw new BackendCallFailed('preview_live_state', 200, 'no state in the answer');
-  return {
-    state,
-    editsSince: Number(body?.edits_since ?? 0),
-    liveSavedAt: typeof body?.live_saved_at === 'string' ? body.live_saved_at : null,
-  };
+  return liveStateOf('preview_live_state', await rpc(settings, 'preview_live_state', { token, live_revision: liveRevision }));
 }

@@ -1,7 +1,8 @@
 // The editing page (/id/edit/, built against the local backend) in Chromium: an editor signs in
-// with the code from the local inbox, edits a timeline title in Indonesian, publishes a draft, moves
-// a row up, uploads a photo and attaches it, is told (in Indonesian, their text kept) when a photo
-// is of the wrong type and when someone else changed the row; the audit names the editor.
+// with the code from the local inbox, edits a timeline title in Indonesian, publishes a draft (the
+// live line turns from live to pending), moves a row up, uploads a photo and attaches it, is told
+// (in Indonesian, their text kept) when a photo is of the wrong type and when someone else changed
+// the row; the audit names the editor.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -49,9 +50,13 @@ it('is built with noindex and none of the content in its HTML', () => {
   }
 });
 
-it('signs in with the emailed code, saves an Indonesian title, publishes a draft, and the audit names the editor', async () => {
+it('signs in with the emailed code, saves an Indonesian title, publishes a draft, and the audit names the editor; the live line follows', async () => {
   const { page } = await visit(`${site()}/id/edit/`);
   await signIn(page);
+  // The served build holds the backend's revision: the live site shows every saved edit.
+  const liveLine = page.locator('[data-live-state]');
+  await page.locator('[data-live-state="live"]').waitFor();
+  expect(await liveLine.textContent()).toBe(ID.live.live);
 
   const { rows } = await backend().db.query<{ id: string; title: string }>(
     `select id::text, title from timeline where is_active order by order_index limit 1`,
@@ -74,6 +79,11 @@ it('signs in with the emailed code, saves an Indonesian title, publishes a draft
   await draft.getByText(ID.saved).waitFor();
   const published = await backend().db.query(`select is_active from timeline where id = $1`, [drafts.rows[0]!.id]);
   expect(published.rows[0]).toEqual({ is_active: true });
+
+  // The page asks again every 15 s and whenever it becomes visible again: now, without a reload.
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await page.locator('[data-live-state="pending"]').waitFor();
+  expect(await liveLine.textContent()).toMatch(/^Menunggu pembangunan: situs menampilkan konten dari .+; \d+ suntingan sejak itu$/);
 
   const audit = await backend().db.query(
     `select editor_email, table_name, row_id, action from private.content_audit where editor_email is not null order by id`,

@@ -7,6 +7,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { createHmac } from 'node:crypto';
 import { DEFAULT_JWT_SECRET, startLocalBackend, type LocalBackend } from 'local-supabase';
 import { refusalOf } from '../../src/lib/editor-api';
+import { liveStateOf } from '../../src/lib/live-state';
 import { runEditors } from '../../scripts/editors/run';
 import { forTheFile } from '../support/for-the-file';
 
@@ -166,18 +167,27 @@ test('an expired session is refused at its next write as expired, which the page
   expect(after.rows[0]).toEqual({ title_ind: rows[0]!.title_ind });
 });
 
-test('after remove, the same session is refused at its next write, and no new code is sent', async () => {
+test('after remove, the same session is refused at its next write and at the live state, and no new code is sent', async () => {
   const editor = await signIn(EDITOR);
   const { data } = await editor.from('timeline').select(COLUMNS).order('order_index');
   const row = (data as unknown as TimelineRow[])[1]!;
   const before = await editor.from('timeline').update({ title_ind: 'Masih editor' }).eq('id', row.id).select(COLUMNS);
   expect(before.data).toHaveLength(1);
+  // The site as built before that save: one edit behind.
+  const { rows: revision } = await backend.db.query<{ r: string }>(`select (revision - 1)::text as r from private.content_revision`);
+  const liveState = () => editor.rpc('editor_live_state', { live_revision: revision[0]!.r });
+  const editorsLive = await liveState();
+  expect(editorsLive.error).toBeNull();
+  expect(liveStateOf('editor_live_state', editorsLive.data)).toMatchObject({ state: 'pending', editsSince: 1 });
 
   expect(await editors('remove', EDITOR)).toMatchObject({ code: 0 });
   const after = await editor.from('timeline').update({ title_ind: 'Sudah dihapus' }).eq('id', row.id).select(COLUMNS);
   expect(after.data ?? []).toEqual([]);
   const { rows } = await backend.db.query(`select title_ind from timeline where id = $1`, [row.id]);
   expect(rows[0]).toEqual({ title_ind: 'Masih editor' });
+  const removedLive = await liveState();
+  expect(removedLive.data).toBeNull();
+  expect(refusalOf(removedLive.error!, removedLive.status).refusal).toBe('refused');
 
   const sent = backend.emails.length;
   expect((await client().auth.signInWithOtp({ email: EDITOR, options: { shouldCreateUser: false } })).error).not.toBeNull();

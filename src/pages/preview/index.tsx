@@ -16,7 +16,8 @@ import { useArrangement } from '../../hooks/useArrangement';
 import { useLiveState } from '../../hooks/useLiveState';
 import { PageLanguageContext, type PageLanguage } from '../../hooks/usePageLanguage';
 import { usePreviewContent } from '../../hooks/usePreviewContent';
-import type { PreviewContent } from '../../lib/preview-api';
+import { backendSettings } from '../../lib/backend';
+import { readLiveState, type PreviewContent } from '../../lib/preview-api';
 
 interface ProcessedImage {
   childImageSharp: { gatsbyImageData: IGatsbyImageData };
@@ -80,7 +81,11 @@ function ArrangeablePreview({ token, content, data, pageLanguage }: ArrangeableP
     [arranging, content.drafts, arrangement.move, labelOf],
   );
   const framed = typeof window !== 'undefined' && window.parent !== window;
-  const live = useLiveState(token);
+  const readLive = useMemo(() => {
+    const settings = backendSettings();
+    return settings ? (revision: string) => readLiveState(settings, token, revision) : null;
+  }, [token]);
+  const live = useLiveState(readLive);
 
   const step = (kind: 'undo' | 'redo') => {
     const move = kind === 'undo' ? arrangement.undo() : arrangement.redo();
