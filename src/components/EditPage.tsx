@@ -87,7 +87,7 @@ export function EditPage({ language }: { language: Language }) {
   }, []);
 
   // Asked only while signed in: the database answers editors alone.
-  const readLive = useMemo(() => (api && email !== null ? api.liveState : null), [api, email]);
+  const readLive = useMemo(() => (api && email !== null ? (revision: string) => api.liveState(revision) : null), [api, email]);
   const live = useLiveState(readLive);
 
   const other = otherLanguage(language);

@@ -123,9 +123,9 @@ export function createEditorApi(settings: BackendSettings): EditorApi {
       return client.storage.from(PICTURES_BUCKET).getPublicUrl(name).data.publicUrl;
     },
     async liveState(liveRevision) {
-      const { data, error, status } = await client.rpc('editor_live_state', { live_revision: liveRevision });
-      if (error) throw refusalOf(error, status);
-      return liveStateOf('editor_live_state', data);
+      const answer = await client.rpc('editor_live_state', { live_revision: liveRevision });
+      if (answer.error) throw refusalOf(answer.error, answer.status);
+      return liveStateOf('editor_live_state', answer.data as unknown);
     },
   };
 }
