@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { EDIT_TEXT, fieldLabel } from '../../src/content/editing';
 import { photoFile } from '../support/photos';
 import { backendAtBuildPortForTheFile } from './support/backend-content';
+import { screenshot } from './support/browser';
 import { browserForTheFile } from './support/file-browser';
 import { SITES_DIR } from './support/site-build';
 
@@ -84,6 +85,9 @@ it('signs in with the emailed code, saves an Indonesian title, publishes a draft
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   await page.locator('[data-live-state="pending"]').waitFor();
   expect(await liveLine.textContent()).toMatch(/^Menunggu pembangunan: situs menampilkan konten dari .+; \d+ suntingan sejak itu$/);
+  // For people to look at: the page signed in, with its live line.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, 'edit-id-signed-in', { fullPage: false });
 
   const audit = await backend().db.query(
     `select editor_email, table_name, row_id, action from private.content_audit where editor_email is not null order by id`,
