@@ -88,6 +88,8 @@ it('signs in with the emailed code, saves an Indonesian title, publishes a draft
   // For people to look at: the page signed in, with its live line.
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, 'edit-id-signed-in', { fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'edit-id-signed-in-390', { fullPage: false });
 
   const audit = await backend().db.query(
     `select editor_email, table_name, row_id, action from private.content_audit where editor_email is not null order by id`,
