@@ -9,10 +9,16 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { migrationFiles, SUPABASE_PATHS, type TestDatabase } from './database';
 import { forTheFile } from './for-the-file';
-import { clientTestDatabase, loadSupabaseFiles, startPostgresCluster, stopPostgresServer, type PostgresCluster } from './postgres';
+import {
+  RUN_DIR_VARIABLE,
+  clientTestDatabase,
+  loadSupabaseFiles,
+  startPostgresCluster,
+  stopPostgresServer,
+  type PostgresCluster,
+} from './postgres';
 
-/** Set by tests/support/global-setup.ts for the run's workers: where the shared cluster's address is kept. */
-export const RUN_DIR_VARIABLE = 'TEST_POSTGRES_RUN_DIR';
+export { RUN_DIR_VARIABLE };
 const START_TIMEOUT_MS = 120_000;
 
 interface SharedCluster {
