@@ -3,7 +3,7 @@
 // "reply overdue" alert through the webhook; nothing twice, nothing once answered, nothing for rows
 // older than the promise. The job's own command (from cron.job) is run with the jobs paused; the
 // bootstrap's net.http_post records each call. Also the action tokens as the /act/ page meets them.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SUPABASE_PATHS } from '../support/database';
@@ -177,6 +177,62 @@ describeWithPgCron('the promises job on PostgreSQL 15 with pg_cron', () => {
     expect(await take('answer-token', 'answer')).toEqual({ outcome: 'answered', at: expect.any(String) });
     // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
     expect(await take('answer-token', 'answer')).toEqual({ outcome: 'done', how: 'marked', at: expect.any(String) });
+  });
+
+  test('a wrong and an expired link take the same time to refuse, on the /act/ page and at the press', async () => {
+    // Tokens as the team's email carries them: 256 random bits, base64url.
+    const token = () => randomBytes(32).toString('base64url');
+    const id = await inquiry(2, 'investor');
+    const [expired, mismatched, wrong] = [token(), token(), token()];
+    await issue(id, 'send_deck', expired);
+    await issue(id, 'answer', mismatched);
+    await query(`update private.inquiry_action_tokens set expires_at = now() where token_hash = decode($1, 'hex')`, [sha256(expired)]);
+    // Timed inside the server, so that the network's noise does not hide a difference; the kinds take
+    // turns, each round starting with the next, so that a busy moment falls on all of them alike.
+    await query(`create temporary table refusal_times (kind text, us float8)`);
+    await query(`create function pg_temp.time_refusals(kinds text[], tokens text[], call text, rounds int) returns void
+      language plpgsql as $fn$
+      declare
+        started timestamptz;
+        took interval;
+        k int;
+      begin
+        for round in 1..rounds loop
+          for step in 0..array_length(kinds, 1) - 1 loop
+            k := (round + step) % array_length(kinds, 1) + 1;
+            started := pg_catalog.clock_timestamp();
+            begin
+              if call = 'lookup' then
+                perform public.action_link_lookup(tokens[k]);
+              else
+                perform public.inquiry_action_take(tokens[k], 'send_deck');
+              end if;
+            exception when others then
+              null;
+            end;
+            took := pg_catalog.clock_timestamp() - started;
+            insert into refusal_times values (call || ' ' || kinds[k], extract(epoch from took) * 1e6);
+          end loop;
+        end loop;
+      end;
+      $fn$`);
+    await query(`select pg_temp.time_refusals(array['wrong', 'expired'], $1, 'lookup', 300)`, [[wrong, expired]]);
+    await query(`select pg_temp.time_refusals(array['wrong', 'expired', 'mismatched'], $1, 'take', 300)`, [[wrong, expired, mismatched]]);
+    const { rows: medians } = await query(
+      `select kind, percentile_cont(0.5) within group (order by us) as us from refusal_times group by kind order by kind`,
+    );
+    const median = (kind: string) => Number(medians.find((row) => row.kind === kind)?.us);
+    console.log(
+      `median time to refuse a link, in µs: ${medians.map((row) => `${String(row.kind)} ${Math.round(Number(row.us))}`).join(', ')}`,
+    );
+    // The same work whichever it is: one hash and one index lookup, then the same refusal. A check
+    // that did more for one kind (a second lookup, a slower hash) would show here.
+    const close = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.25 * Math.min(a, b), 30);
+    for (const kind of ['expired']) expect([kind, close(median(`lookup ${kind}`), median('lookup wrong'))]).toEqual([kind, true]);
+    for (const kind of ['expired', 'mismatched']) expect([kind, close(median(`take ${kind}`), median('take wrong'))]).toEqual([kind, true]);
+    // Nothing changed: the inquiry is still waiting and no deck was claimed.
+    expect((await query('select answered_at from public.contact_submissions where id = $1', [id])).rows).toEqual([{ answered_at: null }]);
+    expect((await query('select count(*)::int as n from private.inquiry_deck_sends where inquiry_id = $1', [id])).rows).toEqual([{ n: 0 }]);
   });
 
   test('deleting an inquiry deletes its tokens, deck sends and reminders', async () => {
