@@ -3,8 +3,8 @@ import React from 'react';
 import type { LiveText } from '../content/preview';
 import type { LiveState } from '../lib/live-state';
 
-/** A time as the reader's browser writes it. */
-export const localTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** A time in the reader's time zone, written as the page's language writes it. */
+export const localTime = (iso: string, locale: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
 
 const LIVE_DOT: Record<LiveState['state'], string> = {
   live: 'bg-brand-700',
@@ -14,7 +14,7 @@ const LIVE_DOT: Record<LiveState['state'], string> = {
 
 // A sentence, not a colour alone: the dot only repeats what the words say.
 export function LiveLine({ live, text }: { live: LiveState; text: LiveText }) {
-  const savedAt = live.liveSavedAt ? localTime(live.liveSavedAt) : null;
+  const savedAt = live.liveSavedAt ? localTime(live.liveSavedAt, text.locale) : null;
   return (
     <span className="mt-1 flex items-start gap-2 font-medium">
       <span aria-hidden="true" className={`mt-1.5 size-2.5 shrink-0 rounded-full ${LIVE_DOT[live.state]}`} />

@@ -40,7 +40,9 @@ export function PreviewBanner({ expiresAt, arrange, editorHref, warnings = [], a
       <div className="container-page flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
         <p className="min-w-0 flex-1 basis-72 text-sm font-semibold">
           {PREVIEW_TEXT.banner}
-          {expiresAt && <span className="block font-medium">{PREVIEW_TEXT.validUntil(localTime(expiresAt))}</span>}
+          {expiresAt && (
+            <span className="block font-medium">{PREVIEW_TEXT.validUntil(localTime(expiresAt, PREVIEW_TEXT.live.locale))}</span>
+          )}
           {live && (
             <span role="status" className="block">
               <LiveLine live={live} text={PREVIEW_TEXT.live} />

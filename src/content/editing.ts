@@ -264,6 +264,7 @@ export const EDIT_TEXT: Record<Language, EditText> = {
     failed: (detail) => `Perubahan tidak tersimpan (${detail}). Teks Anda masih di sini; coba lagi.`,
     preview: 'Untuk melihat draf di halaman dan menyeret daftar ke urutannya: tautan pratinjau dari operator.',
     live: {
+      locale: 'id-ID',
       live: 'Tayang: situs menampilkan setiap suntingan yang tersimpan',
       pending: (savedAt, edits) => `Menunggu pembangunan: situs ${menampilkan(savedAt, edits)}`,
       stale: 'Pembangunan terakhir mungkin gagal: periksa deploy di host Anda',

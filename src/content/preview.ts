@@ -41,6 +41,8 @@ const shows = (savedAt: string | null, edits: number) =>
 
 /** The live state's sentences (components/LiveLine.tsx): the preview's, and the editing page's in each language. */
 export interface LiveText {
+  /** How times are written: the page's locale. */
+  locale: string;
   live: string;
   pending: (savedAt: string | null, edits: number) => string;
   stale: string;
@@ -48,6 +50,7 @@ export interface LiveText {
 }
 
 export const LIVE_TEXT: LiveText = {
+  locale: 'en-GB',
   live: 'Live: the site shows every saved edit',
   pending: (savedAt, edits) => `Waiting for the build: the site ${shows(savedAt, edits)}`,
   stale: "The last build may have failed: look at your host's deploys",

@@ -4,6 +4,7 @@
 import { render, screen } from '@testing-library/react';
 import React from 'react';
 import { EditPage } from '../../src/components/EditPage';
+import { LiveLine } from '../../src/components/LiveLine';
 import { EDIT_TEXT, PHOTO_MAX_BYTES, fieldLabel, photoProblem, problemsOf } from '../../src/content/editing';
 
 it('names an empty required field, an unknown status or icon, and a text over its bound', () => {
@@ -36,4 +37,14 @@ it.each(['en', 'id'] as const)('says in %s that there is nothing to edit without
   render(<EditPage language={language} />);
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(EDIT_TEXT[language].title);
   expect(screen.getByRole('alert')).toHaveTextContent(EDIT_TEXT[language].noBackend);
+});
+
+it("writes the live line's time as the page's language writes it, whatever the browser's language", () => {
+  // Noon UTC: the same day in every time zone the team works in.
+  const live = { state: 'pending', liveSavedAt: '2026-11-28T12:00:00Z', editsSince: 2 } as const;
+  const { container, rerender } = render(<LiveLine live={live} text={EDIT_TEXT.id.live} />);
+  expect(container.textContent).toMatch(/^Menunggu pembangunan: situs menampilkan konten dari 28 Nov 2026.*; 2 suntingan sejak itu$/);
+  expect(container.textContent).not.toMatch(/AM|PM/);
+  rerender(<LiveLine live={live} text={EDIT_TEXT.en.live} />);
+  expect(container.textContent).toMatch(/^Waiting for the build: the site shows the content of 28 Nov 2026, \d\d:\d\d; 2 edits since$/);
 });
