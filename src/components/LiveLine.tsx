@@ -2,9 +2,7 @@
 import React from 'react';
 import type { LiveText } from '../content/preview';
 import type { LiveState } from '../lib/live-state';
-
-/** A time in the reader's time zone, written as the page's language writes it. */
-export const localTime = (iso: string, locale: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+import { localTime } from '../lib/local-time';
 
 const LIVE_DOT: Record<LiveState['state'], string> = {
   live: 'bg-brand-700',

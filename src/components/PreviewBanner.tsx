@@ -1,7 +1,8 @@
 import React from 'react';
 import { PREVIEW_TEXT } from '../content/preview';
 import type { LiveState } from '../lib/live-state';
-import { LiveLine, localTime } from './LiveLine';
+import { localTime } from '../lib/local-time';
+import { LiveLine } from './LiveLine';
 
 interface PreviewBannerProps {
   /** When the link stops working, as the database gave it; none before the content has loaded. */

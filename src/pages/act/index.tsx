@@ -5,6 +5,7 @@ import { fillIn, type ActionPageText, type AnsweredHow } from '../../content/dic
 import type { Language } from '../../content/languages';
 import { useActionLink } from '../../hooks/useActionLink';
 import type { PressOutcome } from '../../lib/action-api';
+import { localTime } from '../../lib/local-time';
 
 export interface ActionPageContext {
   language: Language;
@@ -14,14 +15,10 @@ export interface ActionPageContext {
 const card = 'max-w-xl rounded-3xl bg-white p-8 text-ink shadow-soft ring-1 ring-ink/5';
 const buttonClass = 'mt-6 min-h-11 rounded-full bg-brand-700 px-5 text-base font-bold text-white hover:bg-brand-800 disabled:opacity-60';
 
-function when(at: string, text: ActionPageText): string {
-  return new Date(at).toLocaleString(text.locale, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 function resultText(result: PressOutcome, text: ActionPageText): string {
   switch (result.outcome) {
     case 'done':
-      return fillIn(text.done[result.how], { at: when(result.at, text) });
+      return fillIn(text.done[result.how], { at: localTime(result.at, text.locale) });
     case 'invalid':
       return text.invalid;
     case 'busy':
@@ -71,8 +68,8 @@ export default function ActionPage({ pageContext: { text } }: PageProps<object, 
     [text.labels.type, text.types[view.type]],
     [text.labels.name, view.name],
     [text.labels.company, view.company?.trim() ? view.company : text.notGiven],
-    [text.labels.received, when(view.received, text)],
-    ...(view.due ? [[text.labels.due, when(view.due, text)] as [string, string]] : []),
+    [text.labels.received, localTime(view.received, text.locale)],
+    ...(view.due ? [[text.labels.due, localTime(view.due, text.locale)] as [string, string]] : []),
   ];
   const failed = result && result.outcome !== 'done' ? resultText(result, text) : null;
   return (
@@ -91,7 +88,7 @@ export default function ActionPage({ pageContext: { text } }: PageProps<object, 
         </dl>
         {answered ? (
           <p role="status" data-state="done" className="mt-6 font-semibold">
-            {fillIn(text.done[answered.how], { at: when(answered.at, text) })}
+            {fillIn(text.done[answered.how], { at: localTime(answered.at, text.locale) })}
           </p>
         ) : (
           <>
