@@ -1,7 +1,7 @@
 // The privacy notice in Chromium, in both languages: the line under the modal's form and its link,
 // reached by keyboard, lead to the privacy page in the page's language, which states the retention
 // the database applies (read from the migration), names the other language's page both ways, loads
-// no script of its own beyond Gatsby's, and passes axe-core. The footer links there too. The Vercel
+// no script at all (gatsby-ssr.tsx), and passes axe-core. The footer links there too. The Vercel
 // build with a backend names the processors it uses.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -63,9 +63,9 @@ describe.each(['en', 'id'] as const)('%s', (language: Language) => {
       LANGUAGE_PAGES[other].privacyPath,
     );
     expect(await page.getByRole('link', { name: new RegExp(`AdaSorter`) }).getAttribute('href')).toBe(LANGUAGE_PAGES[language].path);
-    // Only the site's own bundles: no backend, no analytics, no third party.
-    const origin = new URL(site()).origin;
-    expect(scripts.filter((url) => !url.startsWith(origin) || /supabase|rest\/v1|insights/.test(url))).toEqual([]);
+    // Text and links only: no script, not even Gatsby's runtime, so no backend, analytics or third party.
+    expect(scripts).toEqual([]);
+    expect(await page.locator('script').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
   });
 
@@ -80,6 +80,8 @@ it('the Vercel build with a backend names Supabase, Resend, Vercel and its analy
   const backend = readFileSync(path.join(SITES_DIR, 'backend', 'privacy', 'index.html'), 'utf8');
   for (const name of ['Supabase stores', 'Resend delivers', 'Vercel serves', 'Vercel Web Analytics counts'])
     expect(backend).toContain(name);
+  // With a backend and analytics configured, still no script and no preload of one.
+  expect(backend).not.toMatch(/<script|as="script"|as="fetch"/);
   const demo = readFileSync(path.join(SITES_DIR, 'embedded', 'id', 'privasi', 'index.html'), 'utf8');
   expect(demo).toContain('Penyedia hosting kami menayangkan');
   expect(demo).not.toMatch(/Supabase menyimpan|Resend/);
