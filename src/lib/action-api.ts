@@ -67,10 +67,17 @@ export async function pressAction(settings: BackendSettings, token: string, acti
     if (body.outcome === 'answered') return { outcome: 'done', how: 'marked', at: body.at! };
     if (body.outcome === 'deck_sent') return { outcome: 'done', how: 'deck_sent', at: body.at! };
     if (body.outcome === 'done' && body.how && body.at) return { outcome: 'done', how: body.how, at: body.at };
-    if (body.outcome === 'invalid' || body.outcome === 'busy' || body.outcome === 'capped' || body.outcome === 'deck-missing') {
+    if (
+      body.outcome === 'invalid' ||
+      body.outcome === 'busy' ||
+      body.outcome === 'capped' ||
+      body.outcome === 'deck-missing' ||
+      body.outcome === 'not-sent'
+    ) {
       return { outcome: body.outcome };
     }
-    return { outcome: response.status === 503 || response.status === 502 ? 'not-sent' : 'unreachable' };
+    // Anything else (the database or the function down) did nothing that will be retried.
+    return { outcome: 'unreachable' };
   } catch {
     return { outcome: 'unreachable' };
   }

@@ -60,10 +60,13 @@ describeWithPgCron('the promises job on PostgreSQL 15 with pg_cron', () => {
     return result.rows.map((row) => row.id);
   }
   const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-  async function issue(id: string, action: string, token: string): Promise<void> {
+  /** The edge function's side of an email's links: the token the database mints for the pair, if any. */
+  async function mint(id: string, action: string): Promise<string> {
     await query('begin; set local role service_role');
-    await query('select public.inquiry_actions_issue($1)', [JSON.stringify([{ id, action, hash: sha256(token) }])]);
+    const { rows: minted } = await query('select public.inquiry_actions_mint($1) as result', [JSON.stringify([{ id, action }])]);
     await query('commit');
+    const { tokens } = minted[0]!.result as { tokens: Array<{ token: string }> };
+    return tokens[0]?.token ?? '';
   }
   async function asAnon(sql: string, params: unknown[]): Promise<{ rows: Row[] } | { error: string }> {
     await query('begin; set local role anon');
@@ -153,39 +156,36 @@ describeWithPgCron('the promises job on PostgreSQL 15 with pg_cron', () => {
 
   test('the /act/ page reads a link with the anon key; a wrong, expired or mismatched one is one refusal', async () => {
     const id = await inquiry(1, 'investor');
-    await issue(id, 'answer', 'answer-token');
-    await issue(id, 'send_deck', 'deck-token');
-    const read = await asAnon('select public.action_link_lookup($1) as view', ['deck-token']);
+    const answerToken = await mint(id, 'answer');
+    const deckToken = await mint(id, 'send_deck');
+    const read = await asAnon('select public.action_link_lookup($1) as view', [deckToken]);
     expect(read).toEqual({
       // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
       rows: [{ view: expect.objectContaining({ action: 'send_deck', type: 'investor', name: 'Ana', answered_at: null }) }],
     });
     expect(JSON.stringify(read)).not.toContain('Hello');
-    await query(`update private.inquiry_action_tokens set expires_at = now() where token_hash = decode($1, 'hex')`, [sha256('deck-token')]);
+    await query(`update private.inquiry_action_tokens set expires_at = now() where token_hash = decode($1, 'hex')`, [sha256(deckToken)]);
     const refusals = [];
-    for (const token of ['deck-token', 'no-such-token', '']) refusals.push(await asAnon('select public.action_link_lookup($1)', [token]));
+    for (const token of [deckToken, 'no-such-token', '']) refusals.push(await asAnon('select public.action_link_lookup($1)', [token]));
     expect(new Set(refusals.map((refusal) => JSON.stringify(refusal))).size).toBe(1);
     // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
     expect(refusals[0]).toEqual({ error: expect.stringMatching(/^PT404: This link is not valid/) });
-    expect(await asAnon('select public.inquiry_action_take($1, $2)', ['answer-token', 'answer'])).toEqual({
+    expect(await asAnon('select public.inquiry_action_take($1, $2)', [answerToken, 'answer'])).toEqual({
       // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
       error: expect.stringMatching(/^42501/),
     });
 
-    expect(await take('answer-token', 'send_deck')).toEqual({ outcome: 'invalid' });
+    expect(await take(answerToken, 'send_deck')).toEqual({ outcome: 'invalid' });
     // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
-    expect(await take('answer-token', 'answer')).toEqual({ outcome: 'answered', at: expect.any(String) });
+    expect(await take(answerToken, 'answer')).toEqual({ outcome: 'answered', at: expect.any(String) });
     // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
-    expect(await take('answer-token', 'answer')).toEqual({ outcome: 'done', how: 'marked', at: expect.any(String) });
+    expect(await take(answerToken, 'answer')).toEqual({ outcome: 'done', how: 'marked', at: expect.any(String) });
   });
 
   test('a wrong and an expired link take the same time to refuse, on the /act/ page and at the press', async () => {
-    // Tokens as the team's email carries them: 256 random bits, base64url.
-    const token = () => randomBytes(32).toString('base64url');
     const id = await inquiry(2, 'investor');
-    const [expired, mismatched, wrong] = [token(), token(), token()];
-    await issue(id, 'send_deck', expired);
-    await issue(id, 'answer', mismatched);
+    // Tokens as the team's email carries them; the wrong one is 256 random bits, base64url, alike.
+    const [expired, mismatched, wrong] = [await mint(id, 'send_deck'), await mint(id, 'answer'), randomBytes(32).toString('base64url')];
     await query(`update private.inquiry_action_tokens set expires_at = now() where token_hash = decode($1, 'hex')`, [sha256(expired)]);
     // Timed inside the server, so that the network's noise does not hide a difference; the kinds take
     // turns, each round starting with the next, so that a busy moment falls on all of them alike.
@@ -237,9 +237,46 @@ describeWithPgCron('the promises job on PostgreSQL 15 with pg_cron', () => {
     expect((await query('select count(*)::int as n from private.inquiry_deck_sends where inquiry_id = $1', [id])).rows).toEqual([{ n: 0 }]);
   });
 
+  test('the database mints the links: the same token for the same pair, only its hash kept, under a key of its own', async () => {
+    const investor = await inquiry(3, 'investor');
+    const contact = await inquiry(3, 'contact');
+    const token = await mint(investor, 'send_deck');
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await mint(investor, 'send_deck')).toBe(token);
+    expect(await mint(investor, 'answer')).not.toBe(token);
+    // No deck for a contact message, nothing for an inquiry that does not exist.
+    expect(await mint(contact, 'send_deck')).toBe('');
+    expect(await mint('00000000-0000-4000-8000-000000000000', 'answer')).toBe('');
+    const { rows: stored } = await query(
+      `select count(*)::int as n, bool_and(token_hash = decode($2, 'hex')) as hashed from private.inquiry_action_tokens where inquiry_id = $1 and action = 'send_deck'`,
+      [investor, sha256(token)],
+    );
+    expect(stored).toEqual([{ n: 1, hashed: true }]);
+    for (const role of ['anon', 'authenticated']) {
+      await query(`begin; set local role ${role}`);
+      await expect(
+        query('select public.inquiry_actions_mint($1)', [JSON.stringify([{ id: investor, action: 'answer' }])]),
+      ).rejects.toMatchObject({
+        code: '42501',
+      });
+      await query('rollback');
+    }
+    // A new key makes new links; the links already sent keep working.
+    const before = await query('select key from private.action_token_key');
+    try {
+      await query(`update private.action_token_key set key = sha256('another key')`);
+      const fresh = await mint(investor, 'send_deck');
+      expect(fresh).not.toBe(token);
+      const stillValid = await asAnon('select public.action_link_lookup($1) as view', [token]);
+      expect('rows' in stillValid && (stillValid.rows[0]!.view as { action: string }).action).toBe('send_deck');
+    } finally {
+      await query('update private.action_token_key set key = $1', [before.rows[0]!.key]);
+    }
+  });
+
   test('deleting an inquiry deletes its tokens, deck sends and reminders', async () => {
     const id = await inquiry(21, 'investor');
-    await issue(id, 'send_deck', 'gone-token');
+    await mint(id, 'send_deck');
     await query(`insert into private.inquiry_deck_sends (inquiry_id, how) values ($1, 'press')`, [id]);
     await query(`insert into private.inquiry_reminders (inquiry_id, sent_at) values ($1, now())`, [id]);
     await query('delete from public.contact_submissions where id = $1', [id]);

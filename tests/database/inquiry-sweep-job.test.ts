@@ -126,7 +126,7 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
 
       const call = await jobCall();
       const first = await replayNetCall(call);
-      expect(first).toEqual({ status: 200, body: { sent: 2, retrying: 0, released: 0, digested: 0 } });
+      expect(first).toEqual({ status: 200, body: { sent: 2, retrying: 0, released: 0, digested: 0, decks: 0 } });
       expect(sentKeys()).toEqual([old!.id, closedTab]);
       expect(backend.emails.map((email) => email.body.subject)).toEqual([
         'New investor deck request from "Two Days"',
@@ -134,7 +134,7 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
       ]);
 
       // The next minutes' runs find nothing more to send.
-      expect((await replayNetCall(await jobCall())).body).toEqual({ sent: 0, retrying: 0, released: 0, digested: 0 });
+      expect((await replayNetCall(await jobCall())).body).toEqual({ sent: 0, retrying: 0, released: 0, digested: 0, decks: 0 });
       expect(sentKeys()).toEqual([old!.id, closedTab]);
       expect(sentKeys()).not.toContain(notified!.id);
     });
@@ -154,8 +154,8 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
       const notifyStatuses = answers.map(([, notified]) => notified).sort();
       expect(notifyStatuses).toEqual([...Array<number>(20).fill(200), ...Array<number>(10).fill(202)]);
 
-      expect((await replayNetCall(await jobCall())).body).toEqual({ sent: 0, retrying: 0, released: 0, digested: 10 });
-      expect((await replayNetCall(await jobCall())).body).toEqual({ sent: 0, retrying: 0, released: 0, digested: 0 });
+      expect((await replayNetCall(await jobCall())).body).toEqual({ sent: 0, retrying: 0, released: 0, digested: 10, decks: 0 });
+      expect((await replayNetCall(await jobCall())).body).toEqual({ sent: 0, retrying: 0, released: 0, digested: 0, decks: 0 });
       expect(backend.emails.length).toBeLessThanOrEqual(22);
       const individual = backend.emails.filter((email) => !String(email.idempotencyKey).startsWith('digest-'));
       expect(individual).toHaveLength(20);
@@ -176,10 +176,10 @@ describeWithPgCron('the inquiry sweep on PostgreSQL 15 with pg_cron', () => {
     test('after a Resend outage the waiting inquiry is sent exactly once', async () => {
       const id = await leftByClosedTab('During Outage');
       backend.resend.failWith(503);
-      expect((await replayNetCall(await jobCall())).body).toEqual({ sent: 0, retrying: 1, released: 0, digested: 0 });
+      expect((await replayNetCall(await jobCall())).body).toEqual({ sent: 0, retrying: 1, released: 0, digested: 0, decks: 0 });
       backend.resend.failWith('network');
       await backend.sql('update contact_submissions set notify_next_at = now()');
-      expect((await replayNetCall(await jobCall())).body).toEqual({ sent: 0, retrying: 1, released: 0, digested: 0 });
+      expect((await replayNetCall(await jobCall())).body).toEqual({ sent: 0, retrying: 1, released: 0, digested: 0, decks: 0 });
 
       backend.resend.failWith(null);
       // Not yet due: the retry waits its turn (two minutes after the second failure).

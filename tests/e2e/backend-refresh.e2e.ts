@@ -482,8 +482,8 @@ describe('contact submissions', () => {
     backend().resend.failWith(null);
     await backend().sql('update contact_submissions set notify_next_at = now()');
     const run = await backend().runSweep();
-    expect(run.body).toEqual({ sent: 1, retrying: 0, released: 0, digested: 0 });
-    expect((await backend().runSweep()).body).toEqual({ sent: 0, retrying: 0, released: 0, digested: 0 });
+    expect(run.body).toEqual({ sent: 1, retrying: 0, released: 0, digested: 0, decks: 0 });
+    expect((await backend().runSweep()).body).toEqual({ sent: 0, retrying: 0, released: 0, digested: 0, decks: 0 });
     expect(backend().emails.map((email) => email.idempotencyKey)).toEqual([(notify[0]?.body as { id: string }).id]);
     expect(unexpected(problems, [CONNECTION_TEST, /\b502\b/, /notification failed/i])).toEqual([]);
   });

@@ -8,7 +8,7 @@ import { errorOf, postRequest, startHarness } from './support/harness.ts';
 const h = await startHarness();
 const { test } = h;
 
-async function swept(): Promise<{ sent: number; retrying: number; released: number; digested: number }> {
+async function swept(): Promise<{ sent: number; retrying: number; released: number; digested: number; decks: number }> {
   const response = await h.sweep();
   assert.equal(response.status, 200, await response.clone().text());
   return await response.json();
@@ -51,14 +51,14 @@ test('emails what the browser never announced and a two-day-old pending one, onc
   assert.equal((await h.post(notified)).status, 200);
   h.resend.reset();
 
-  assert.deepEqual(await swept(), { sent: 2, retrying: 0, released: 0, digested: 0 });
+  assert.deepEqual(await swept(), { sent: 2, retrying: 0, released: 0, digested: 0, decks: 0 });
   assert.deepEqual(keys(), [twoDaysOld.id, closedTab.id]);
   assert.equal(h.resend.requests[0]!.body.subject, `New contact message from "${twoDaysOld.name}"`);
   for (const submission of [closedTab, twoDaysOld]) {
     assert.equal((await deliveryOf(h.db, submission.id)).status, 'sent');
   }
 
-  assert.deepEqual(await swept(), { sent: 0, retrying: 0, released: 0, digested: 0 });
+  assert.deepEqual(await swept(), { sent: 0, retrying: 0, released: 0, digested: 0, decks: 0 });
   assert.equal(h.resend.requests.length, 2, 'nothing is sent twice');
 });
 
@@ -91,7 +91,7 @@ test('a 429 with Retry-After waits at least that long, stops the batch, and the 
   await submitMinutesAgo(h.db, second, 10);
   h.resend.failNext(429, 1, { 'retry-after': '600' });
 
-  assert.deepEqual(await swept(), { sent: 0, retrying: 1, released: 1, digested: 0 });
+  assert.deepEqual(await swept(), { sent: 0, retrying: 1, released: 1, digested: 0, decks: 0 });
   assert.equal(h.resend.requests.length, 1, 'the rest of the batch is not tried while Resend says slow down');
   const waiting = await deliveryOf(h.db, first.id);
   assert.equal(waiting.last_error, 'resend:429');
@@ -132,7 +132,7 @@ test('a send that times out counts as failed and is retried under the same key',
   const submission = newSubmission();
   await submitMinutesAgo(h.db, submission, 30);
   h.resend.delayNext(6_000);
-  assert.deepEqual(await swept(), { sent: 0, retrying: 1, released: 0, digested: 0 });
+  assert.deepEqual(await swept(), { sent: 0, retrying: 1, released: 0, digested: 0, decks: 0 });
   assert.equal((await deliveryOf(h.db, submission.id)).last_error, 'resend:timeout');
   await makeRetriesDue(h.db);
   assert.equal((await swept()).sent, 1);
@@ -156,7 +156,7 @@ test('after a day of failures the inquiry is marked failed, listed for the team,
   const { rows } = await h.db.query<{ id: string; attempts: number }>('select id, attempts from private.failed_inquiries');
   assert.deepEqual(rows, [{ id: submission.id, attempts: 2 }]);
   await makeRetriesDue(h.db);
-  assert.deepEqual(await swept(), { sent: 0, retrying: 0, released: 0, digested: 0 });
+  assert.deepEqual(await swept(), { sent: 0, retrying: 0, released: 0, digested: 0, decks: 0 });
   assert.equal(h.resend.requests.length, 2);
 });
 
@@ -169,8 +169,8 @@ test('a burst of 30 costs 20 individual emails and one digest naming the other 1
   for (const submission of burst) statuses.push((await h.post(submission)).status);
   assert.deepEqual(statuses, [...Array(20).fill(200), ...Array(10).fill(202)]);
 
-  assert.deepEqual(await swept(), { sent: 0, retrying: 0, released: 0, digested: 10 });
-  assert.deepEqual(await swept(), { sent: 0, retrying: 0, released: 0, digested: 0 }, 'one digest an hour');
+  assert.deepEqual(await swept(), { sent: 0, retrying: 0, released: 0, digested: 10, decks: 0 });
+  assert.deepEqual(await swept(), { sent: 0, retrying: 0, released: 0, digested: 0, decks: 0 }, 'one digest an hour');
   assert.equal(h.resend.requests.length, 21);
 
   const digest = h.resend.requests[20]!;
@@ -216,7 +216,7 @@ test('a failed digest is retried with the same rows, key and payload, and sent o
   try {
     const rows = [await h.stored(), await h.stored()];
     h.resend.failNext(503);
-    assert.deepEqual(await swept(), { sent: 0, retrying: 2, released: 0, digested: 0 });
+    assert.deepEqual(await swept(), { sent: 0, retrying: 2, released: 0, digested: 0, decks: 0 });
     await makeRetriesDue(h.db);
     assert.equal((await swept()).digested, 2);
     assert.equal(h.resend.requests[0]!.headers.get('idempotency-key'), h.resend.requests[1]!.headers.get('idempotency-key'));

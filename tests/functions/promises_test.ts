@@ -4,7 +4,6 @@
 // nothing, and the reminder lists every inquiry near its due time once. The handler runs with PGlite
 // behind its store, the Resend stand-in, and the local backend's Storage stand-in as SUPABASE_URL.
 import assert from 'node:assert/strict';
-import { actionToken } from '../../supabase/functions/inquiry-notif-resend/actions.ts';
 import { samplePdf, startStorageStandIn } from '../../tools/local-supabase/src/signed-objects.ts';
 import { startHarness } from './support/harness.ts';
 
@@ -74,7 +73,11 @@ test('"Mark as answered" acts on the press only, once; a second press says what 
 test('a wrong, expired or mismatched token gets one answer and changes nothing', async () => {
   const { row, links } = await notified({ type: 'investor' });
   const [answer, deck] = links.map(tokenOf) as [string, string];
-  const other = await actionToken('another-key', row.id, 'answer');
+  // A token of the right shape that the database never minted.
+  const other = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))).replaceAll('+', '-').replaceAll('/', '_').replace(
+    /=+$/,
+    '',
+  );
   await h.db.query(
     `update private.inquiry_action_tokens set expires_at = now() - interval '1 second'
                      where token_hash = sha256(convert_to($1, 'UTF8'))`,
@@ -136,6 +139,49 @@ test('with no deck in the bucket the press says so and sends nothing; a failed s
   assert.equal(attempts.length, 2);
   assert.deepEqual(attempts[0]!.body, attempts[1]!.body, 'the retry sends the same email (link included) under the same key');
   assert.equal(attempts[0]!.idempotencyKey, attempts[1]!.idempotencyKey);
+});
+
+test('a deck email Resend refused goes out with the sweep once its retry is due: once, the same email; not once answered', async () => {
+  withDeck();
+  const sweep = async () => await (await h.sweep(undefined, deps())).json();
+  const deckEmails = (email: string) => h.resend.requests.filter((request) => request.body.to.includes(email));
+  const retryAt = async (id: string) =>
+    (await h.db.query<{ next_at: Date | null }>('select next_at from private.inquiry_deck_sends where inquiry_id = $1', [id])).rows[0]!
+      .next_at;
+
+  const { row, links } = await notified({ type: 'investor', language: 'id' });
+  h.resend.failNext(500);
+  assert.deepEqual(await press(tokenOf(links[1]!), 'send_deck'), { status: 503, body: { outcome: 'not-sent' } });
+  assert.ok((await retryAt(row.id))! > new Date(), 'a retry is set, a minute on');
+  assert.equal((await sweep()).decks, 0, 'not before its time');
+  await h.db.query(`update private.inquiry_deck_sends set next_at = now() - interval '1 second' where inquiry_id = $1`, [row.id]);
+  assert.deepEqual(await sweep(), { sent: 0, retrying: 0, released: 0, digested: 0, decks: 1 });
+  const attempts = deckEmails(row.email);
+  assert.equal(attempts.length, 2);
+  assert.deepEqual(attempts[1]!.body, attempts[0]!.body, 'the retry is the same email, link included');
+  assert.equal(attempts[1]!.idempotencyKey, `deck-${row.id}`);
+  assert.equal((await answered(row.id)).answered_how, 'deck_sent');
+  assert.equal(await retryAt(row.id), null);
+  assert.equal((await sweep()).decks, 0);
+  assert.equal(deckEmails(row.email).length, 2, 'exactly one deck email delivered');
+
+  // Answered meanwhile (the team replied by hand): the retry is dropped.
+  const marked = await notified({ type: 'investor' });
+  h.resend.failNext(500);
+  await press(tokenOf(marked.links[1]!), 'send_deck');
+  await press(tokenOf(marked.links[0]!), 'answer');
+  await h.db.query(`update private.inquiry_deck_sends set next_at = now() - interval '1 second' where inquiry_id = $1`, [marked.row.id]);
+  assert.equal((await sweep()).decks, 0);
+  assert.equal(deckEmails(marked.row.email).length, 1, 'only the failed attempt');
+
+  // A missing deck is not retried by itself: the team was told nothing went, and presses again.
+  storage.objects.remove('investor-deck', 'deck.pdf');
+  const missing = await notified({ type: 'investor' });
+  assert.equal((await press(tokenOf(missing.links[1]!), 'send_deck')).status, 409);
+  withDeck();
+  assert.equal(await retryAt(missing.row.id), null);
+  assert.equal((await sweep()).decks, 0);
+  assert.equal(deckEmails(missing.row.email).length, 0);
 });
 
 test('the reminder lists every inquiry near its due time in one email, each once, none answered', async () => {

@@ -62,7 +62,7 @@ test('a token siteverify refuses (always-fail, already spent) or none at all: st
 
   // The sweep never emails them alone, even with the hour's emails to spare; the digest lists them.
   const summary = await sweep(withSecret(TURNSTILE_TEST_SECRETS.alwaysPasses));
-  assert.deepEqual(summary, { sent: 0, retrying: 0, released: 0, digested: 3 });
+  assert.deepEqual(summary, { sent: 0, retrying: 0, released: 0, digested: 3, decks: 0 });
   assert.equal(h.resend.requests.length, 1);
   for (const row of rows) assert.ok(h.resend.requests[0]!.body.text.includes(row.email));
   const logs = h.logs.map((line) => JSON.parse(line)).filter((entry) => entry.event === 'queued');
@@ -81,7 +81,7 @@ test('where Turnstile is configured, a row whose browser call never came (a clos
   const deps = withSecret(TURNSTILE_TEST_SECRETS.alwaysPasses);
   await errorOf(await notify({ ...verified, turnstileToken: TURNSTILE_DUMMY_TOKEN }, deps), 502);
   await h.db.query('update public.contact_submissions set notify_next_at = now()');
-  assert.deepEqual(await sweep(deps), { sent: 1, retrying: 0, released: 0, digested: 1 });
+  assert.deepEqual(await sweep(deps), { sent: 1, retrying: 0, released: 0, digested: 1, decks: 0 });
   const keys = h.resend.requests.map((request) => request.headers.get('idempotency-key') ?? '');
   assert.deepEqual(keys.map((key) => (key.startsWith('digest-') ? 'digest' : key)), [verified.id, verified.id, 'digest']);
   assert.ok(h.resend.requests[2]!.body.text.includes(closedTab.email));

@@ -504,14 +504,18 @@ describe('the notify function under Deno', () => {
       headers: { Authorization: `Bearer ${backend.serviceKey}` },
       body: { sweep: true },
     });
-    expect({ status: run.status, body: run.body }).toEqual({ status: 200, body: { sent: 1, retrying: 0, released: 0, digested: 0 } });
+    expect({ status: run.status, body: run.body }).toEqual({
+      status: 200,
+      body: { sent: 1, retrying: 0, released: 0, digested: 0, decks: 0 },
+    });
     expect(backend.emails.map((email) => email.idempotencyKey)).toEqual([row.id]);
     const calls = backend.requests.filter((r) => r.path.startsWith('/rest/v1/rpc/')).map((r) => `${r.role} ${r.path}`);
     expect(calls).toEqual([
       'service_role /rest/v1/rpc/inquiry_notify_claim_batch',
-      // The action links' hashes, registered before the email that carries them.
-      'service_role /rest/v1/rpc/inquiry_actions_issue',
+      // The action links, minted before the email that carries them.
+      'service_role /rest/v1/rpc/inquiry_actions_mint',
       'service_role /rest/v1/rpc/inquiry_notify_sent',
+      'service_role /rest/v1/rpc/inquiry_deck_claim_retry',
       'service_role /rest/v1/rpc/inquiry_notify_claim_digest',
     ]);
   });

@@ -5,6 +5,7 @@
 // one reminder for an inquiry 21 hours old and records one alert for one 25 hours old.
 import { startLocalBackend, type InboxEmail, type LocalBackend } from 'local-supabase';
 import { insertInquiry, notifyTeam, visitorRow } from 'local-supabase/visitor';
+import { pressAction } from '../../src/lib/action-api';
 
 const SITE = 'http://127.0.0.1:9000';
 let backend: LocalBackend;
@@ -51,6 +52,34 @@ test('an investor request from /id/: the inbox, the press, the Indonesian deck e
 
   expect(await press(token, 'send_deck')).toMatchObject({ outcome: 'done', how: 'deck_sent' });
   expect(await inbox()).toHaveLength(2);
+});
+
+test("the /act/ page's press when delivery fails: not sent, the sweep sends it once; with the function down, nothing done", async () => {
+  const row = visitorRow({ type: 'investor' });
+  expect((await insertInquiry(backend.url, backend.anonKey, row)).status).toBe(201);
+  expect((await notifyTeam(backend.url, backend.anonKey, row)).status).toBe(200);
+  const team = (await inbox()).find((email) => email.text.includes(`Send the deck to ${row.email}: `))!;
+  const token = team.links.filter((link) => link.startsWith(`${SITE}/act/#`))[1]!.split('#')[1]!;
+  const settings = { url: backend.url, anonKey: backend.anonKey };
+  const deckEmails = async () => (await inbox()).filter((email) => email.to.includes(row.email));
+
+  backend.resend.failNext(500);
+  expect(await pressAction(settings, token, 'send_deck')).toEqual({ outcome: 'not-sent' });
+  expect(await deckEmails()).toHaveLength(0);
+  await backend.db.query(`update private.inquiry_deck_sends set next_at = now() where inquiry_id = $1`, [row.id]);
+  expect((await backend.runSweep()).body).toMatchObject({ decks: 1 });
+  expect(await deckEmails()).toHaveLength(1);
+  expect((await backend.runSweep()).body).toMatchObject({ decks: 0 });
+  expect(await pressAction(settings, token, 'send_deck')).toMatchObject({ outcome: 'done', how: 'deck_sent' });
+  expect(await deckEmails()).toHaveLength(1);
+
+  // The function answering 503 with no outcome of its own (its database down) did nothing that will be retried.
+  backend.intercept((request) => (request.path.startsWith('/functions/v1/') ? { status: 503, body: '{}' } : undefined));
+  try {
+    expect(await pressAction(settings, token, 'answer')).toEqual({ outcome: 'unreachable' });
+  } finally {
+    backend.intercept(null);
+  }
 });
 
 test("the minute's promises job: one reminder at 21 hours, one alert at 25, neither again", async () => {

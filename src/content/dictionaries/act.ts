@@ -57,7 +57,7 @@ export const ACTION_PAGE_TEXT: Readonly<Record<Language, ActionPageText>> = {
     busy: 'The deck is being sent right now. Reload this page in a minute.',
     capped: "Today's email budget is spent, so nothing was sent. Please press again later.",
     deckMissing: 'There is no deck in Storage (bucket investor-deck, deck.pdf), so nothing was sent.',
-    notSent: 'The deck email could not be sent, so nothing was done. Please press again.',
+    notSent: 'The deck email could not be sent just now. It will be tried again by itself in a few minutes; you can also press again.',
     locale: 'en-GB',
   },
   id: {
@@ -82,7 +82,7 @@ export const ACTION_PAGE_TEXT: Readonly<Record<Language, ActionPageText>> = {
     busy: 'Materi sedang dikirim. Muat ulang halaman ini dalam satu menit.',
     capped: 'Kuota email hari ini sudah habis, jadi tidak ada yang dikirim. Silakan tekan lagi nanti.',
     deckMissing: 'Belum ada materi di Storage (bucket investor-deck, deck.pdf), jadi tidak ada yang dikirim.',
-    notSent: 'Email materi tidak dapat dikirim, jadi tidak ada yang dilakukan. Silakan tekan lagi.',
+    notSent: 'Email materi belum dapat dikirim. Sistem akan mencobanya lagi dalam beberapa menit; Anda juga dapat menekan lagi.',
     locale: 'id-ID',
   },
 };

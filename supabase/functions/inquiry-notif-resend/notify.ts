@@ -66,7 +66,7 @@ export async function sendOne(
     return reject(status, error, outcome.outcome, { id });
   }
 
-  const links = await actionLinks(store, settings.serviceRoleKey, [outcome.row]);
+  const links = await actionLinks(store, [outcome.row]);
   const email = renderNotification(outcome.row, links.get(outcome.row.id));
   const { sent } = await deliver(store, settings.resend, outcome.claim, [id], email, outcome.row.id);
   if (!sent.ok) {

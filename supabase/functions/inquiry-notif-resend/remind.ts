@@ -2,7 +2,6 @@
 // inquiry-promises when inquiries near their due time): one email to the team listing every such
 // inquiry with its action links, each inquiry in one reminder only.
 import { actionLinks } from './actions.ts';
-import { sha256Hex } from './actions.ts';
 import { actionLinksHtml, actionLinksText, escapeHtml, type NotificationEmail } from './email.ts';
 import { quoted } from './fields.ts';
 import { json } from './http.ts';
@@ -11,6 +10,11 @@ import type { ActionLink } from './actions.ts';
 import { sendWithResend } from './resend.ts';
 import type { Settings } from './settings.ts';
 import type { ReminderRow, SubmissionStore } from './store.ts';
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
 
 const TYPE_LABELS = { contact: 'Contact message', investor: 'Investor deck request' } as const;
 
@@ -51,10 +55,10 @@ export function renderReminder(rows: ReminderRow[], links: Map<string, ActionLin
   return { subject: `Reminder: ${heading}`, html, text };
 }
 
-export async function remind(store: SubmissionStore, settings: Pick<Settings, 'resend' | 'serviceRoleKey'>): Promise<Response> {
+export async function remind(store: SubmissionStore, settings: Pick<Settings, 'resend'>): Promise<Response> {
   const { claim, rows } = await store.claimReminders();
   if (!claim || rows.length === 0) return json(200, { reminded: 0 });
-  const links = await actionLinks(store, settings.serviceRoleKey, rows);
+  const links = await actionLinks(store, rows);
   const key = `remind-${await sha256Hex(rows.map((row) => row.id).sort().join(','))}`;
   const sent = await sendWithResend(settings.resend, renderReminder(rows, links), key);
   await store.reminded(claim, sent.ok);

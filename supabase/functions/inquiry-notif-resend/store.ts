@@ -5,9 +5,15 @@ export type InquiryType = 'contact' | 'investor';
 /** What an action link does: mark the inquiry answered, or send the requester the deck. */
 export type Action = 'answer' | 'send_deck';
 
+/** Links minted by the database: the site's address (null where site_url is not set) and one token per pair asked for that exists. */
+export interface MintedActions {
+  site: string | null;
+  tokens: Array<{ id: string; action: Action; token: string }>;
+}
+
 export interface TokenRegistry {
-  /** Registers the hashes; answers the site's address, or null where site_url is not set. */
-  issueActions(tokens: Array<{ id: string; action: Action; hash: string }>): Promise<string | null>;
+  /** Mints (or mints again: the same token for the same pair) and records the links' tokens. */
+  mintActions(actions: Array<{ id: string; action: Action }>): Promise<MintedActions>;
 }
 
 /** The language of the page an inquiry was sent from. */
@@ -39,7 +45,7 @@ export interface SubmissionRow extends InquiryRow {
 /** Why the fast path may not send a row now (see public.inquiry_notify_claim_one). */
 export type Refusal = 'not-found' | 'already-notified' | 'failed' | 'busy' | 'too-old' | 'not-due' | 'capped';
 
-/** A deck email claimed for sending (public.inquiry_action_take, public.inquiry_deck_claim_auto). */
+/** A deck email claimed for sending (public.inquiry_action_take, inquiry_deck_claim_auto, inquiry_deck_claim_retry). */
 export interface DeckClaim {
   outcome: 'claimed';
   claim: string;
@@ -112,7 +118,10 @@ export interface SubmissionStore extends TokenRegistry {
   keepDeckLink(claim: string, link: string): Promise<string>;
   /** The deck email was accepted: answers when (null if the claim was lost). */
   deckSent(claim: string): Promise<string | null>;
+  /** The deck email failed: counted, and the sweep's next try set (none for a missing deck). */
   deckFailed(claim: string, error: string): Promise<number>;
+  /** The sweep's deck retry: the oldest failed deck email whose time has come, or 'none'. */
+  claimDeckRetry(): Promise<DeckOutcome | { outcome: 'none' }>;
   /** The inquiries to remind the team of, under one claim. */
   claimReminders(): Promise<{ claim: string | null; rows: ReminderRow[] }>;
   /** The reminder was sent, or is given back to the next minute's job. */
@@ -145,12 +154,13 @@ export const STORE_FUNCTIONS = {
   recordFailure: 'inquiry_notify_failed',
   release: 'inquiry_notify_release',
   storeVerified: 'inquiry_store_verified',
-  issueActions: 'inquiry_actions_issue',
+  mintActions: 'inquiry_actions_mint',
   takeAction: 'inquiry_action_take',
   claimDeckAuto: 'inquiry_deck_claim_auto',
   keepDeckLink: 'inquiry_deck_keep_link',
   deckSent: 'inquiry_deck_sent',
   deckFailed: 'inquiry_deck_failed',
+  claimDeckRetry: 'inquiry_deck_claim_retry',
   claimReminders: 'inquiry_remind_claim',
   reminded: 'inquiry_remind_done',
 } as const;
@@ -197,13 +207,14 @@ export function functionStore(call: CallFunction): SubmissionStore {
       const result = (await call(STORE_FUNCTIONS.storeVerified, args, 'store')) as { outcome: 'stored' | 'duplicate' };
       return result.outcome;
     },
-    issueActions: async (tokens) => ((await call(STORE_FUNCTIONS.issueActions, { p_tokens: tokens }, 'action')) as string | null) ?? null,
+    mintActions: async (actions) => (await call(STORE_FUNCTIONS.mintActions, { p_actions: actions }, 'action')) as MintedActions,
     takeAction: async (token, action) =>
       (await call(STORE_FUNCTIONS.takeAction, { p_token: token, p_action: action }, 'action')) as ActionOutcome,
     claimDeckAuto: async (id) => (await call(STORE_FUNCTIONS.claimDeckAuto, { p_id: id }, 'deck')) as DeckOutcome | { outcome: 'off' },
     keepDeckLink: async (claim, link) => String(await call(STORE_FUNCTIONS.keepDeckLink, { p_claim: claim, p_link: link }, 'deck')),
     deckSent: async (claim) => ((await call(STORE_FUNCTIONS.deckSent, { p_claim: claim }, 'deck')) as string | null) ?? null,
     deckFailed: async (claim, error) => Number(await call(STORE_FUNCTIONS.deckFailed, { p_claim: claim, p_error: error }, 'deck')),
+    claimDeckRetry: async () => (await call(STORE_FUNCTIONS.claimDeckRetry, {}, 'deck')) as DeckOutcome | { outcome: 'none' },
     claimReminders: async () => (await call(STORE_FUNCTIONS.claimReminders, {}, 'remind')) as { claim: string | null; rows: ReminderRow[] },
     reminded: async (claim, sent) => Number(await call(STORE_FUNCTIONS.reminded, { p_claim: claim, p_sent: sent }, 'remind')),
   };
