@@ -13,6 +13,7 @@ import {
   type FieldSpec,
 } from '../content/editing';
 import { LANGUAGE_PAGES, otherLanguage, type Language } from '../content/languages';
+import { previewPath } from '../content/preview';
 import { useLiveState } from '../hooks/useLiveState';
 import { backendSettings } from '../lib/backend';
 import { EditRefused, createEditorApi, type EditorApi } from '../lib/editor-api';
@@ -134,8 +135,47 @@ export function EditPage({ language }: { language: Language }) {
           <Tables api={api} text={text} signedIn={email !== null} onExpired={() => setEmail(null)} />
         </>
       ) : null}
-      <p className="mt-8 text-sm text-ink-soft">{text.preview}</p>
+      {api && email !== null ? (
+        <OpenPreview api={api} text={text} onExpired={() => setEmail(null)} />
+      ) : (
+        <p className="mt-8 text-sm text-ink-soft">{text.preview}</p>
+      )}
     </main>
+  );
+}
+
+/**
+ * Opens the preview (/preview/) with a link of the editor's own: drafts in place, the lists
+ * arranged by dragging, saves recorded under the editor's name. The link lasts 12 hours and stops
+ * working when the editor is removed.
+ */
+function OpenPreview({ api, text, onExpired }: { api: EditorApi; text: EditText; onExpired: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const open = () => {
+    setBusy(true);
+    setProblem(null);
+    api.previewLink().then(
+      (token) => window.location.assign(previewPath(token)),
+      (error: unknown) => {
+        const expired = error instanceof EditRefused && error.refusal === 'expired';
+        if (expired) onExpired();
+        setProblem(expired ? text.expired : text.previewFailed);
+        setBusy(false);
+      },
+    );
+  };
+  return (
+    <div className="mt-8">
+      <button type="button" className={SECONDARY} onClick={open} disabled={busy} aria-busy={busy}>
+        {text.openPreview}
+      </button>
+      {problem ? (
+        <p role="alert" className="mt-2 text-sm font-semibold text-red-700">
+          {problem}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

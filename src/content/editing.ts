@@ -130,7 +130,10 @@ export interface EditText {
   expired: string;
   refused: string;
   failed: (detail: string) => string;
+  /** Under the tables: what the preview offers (signed out), or the button that opens it. */
   preview: string;
+  openPreview: string;
+  previewFailed: string;
   /** Whether the live site shows every saved edit. */
   live: LiveText;
   otherLanguage: string;
@@ -199,7 +202,9 @@ export const EDIT_TEXT: Record<Language, EditText> = {
     expired: 'Your session has expired. Sign in again: your text stays here until you do.',
     refused: 'The database refused this change: you may no longer be an editor. Your text is still here.',
     failed: (detail) => `The change was not saved (${detail}). Your text is still here; try again.`,
-    preview: 'To see drafts on the page and drag the lists into order: the preview link an operator gives you.',
+    preview: 'Signed in, you can also see your drafts on the page and drag the lists into order.',
+    openPreview: 'Preview drafts and arrange the lists',
+    previewFailed: 'The preview could not be opened. Your edits are saved; try again.',
     live: LIVE_TEXT,
     otherLanguage: 'Halaman ini dalam Bahasa Indonesia',
     untitled: '(untitled)',
@@ -262,7 +267,9 @@ export const EDIT_TEXT: Record<Language, EditText> = {
     expired: 'Sesi Anda telah berakhir. Masuk lagi: teks Anda tetap di sini.',
     refused: 'Basis data menolak perubahan ini: mungkin Anda bukan penyunting lagi. Teks Anda masih di sini.',
     failed: (detail) => `Perubahan tidak tersimpan (${detail}). Teks Anda masih di sini; coba lagi.`,
-    preview: 'Untuk melihat draf di halaman dan menyeret daftar ke urutannya: tautan pratinjau dari operator.',
+    preview: 'Setelah masuk, Anda juga dapat melihat draf di halaman dan menyeret daftar ke urutannya.',
+    openPreview: 'Pratinjau draf dan atur urutan daftar',
+    previewFailed: 'Pratinjau tidak dapat dibuka. Suntingan Anda tersimpan; coba lagi.',
     live: {
       locale: 'id-ID',
       live: 'Tayang: situs menampilkan setiap suntingan yang tersimpan',

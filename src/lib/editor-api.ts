@@ -51,6 +51,8 @@ export interface EditorApi {
   uploadPhoto(file: File): Promise<string>;
   /** How far the site built from `liveRevision` is behind the database (editor_live_state). */
   liveState(liveRevision: string): Promise<LiveState>;
+  /** The token of a new preview link of the editor's own (editor_preview_link). */
+  previewLink(): Promise<string>;
 }
 
 export function createEditorApi(settings: BackendSettings): EditorApi {
@@ -126,6 +128,12 @@ export function createEditorApi(settings: BackendSettings): EditorApi {
       const answer = await client.rpc('editor_live_state', { live_revision: liveRevision });
       if (answer.error) throw refusalOf(answer.error, answer.status);
       return liveStateOf('editor_live_state', answer.data as unknown);
+    },
+    async previewLink() {
+      const answer = await client.rpc('editor_preview_link');
+      if (answer.error) throw refusalOf(answer.error, answer.status);
+      if (typeof answer.data !== 'string' || answer.data === '') throw new EditRefused('failed', 'no preview link');
+      return answer.data;
     },
   };
 }

@@ -107,6 +107,12 @@ async function relations(): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
+/** The parts of public.preview_content's answer these tests read. */
+interface PreviewAnswer {
+  can_arrange: boolean;
+  lists: { timeline: Array<{ id: string | number; is_active: boolean }> };
+}
+
 const nothing = (result: string | number) => typeof result === 'string' || result === 0;
 
 describe('who reads what: every relation, as each persona', () => {
@@ -355,7 +361,9 @@ describe('functions', () => {
     const signedIn = await executable('authenticated');
     expect(signedIn.filter((row) => !anon.has(row.fn)).map((row) => row.fn)).toEqual([
       'editor_live_state(bigint)',
+      'editor_preview_link()',
       'private.editor_live_state(bigint)',
+      'private.editor_preview_link()',
       'private.is_editor()',
     ]);
     expect(signedIn.filter((row) => row.definer && row.schema === 'public')).toEqual([]);
@@ -372,6 +380,87 @@ describe('functions', () => {
     );
     if (persona === 'editor') expect(answer).toMatchObject({ state: 'live', edits_since: 0 });
     else expect(answer).toBe(persona === 'anon' ? INSUFFICIENT_PRIVILEGE : 'PT403');
+  });
+
+  test.each(PERSONAS)('%s gets a preview link of their own only as an editor; anyone else is refused', async (persona) => {
+    const answer = await asPersona(persona, (client) =>
+      client.query<{ token: string }>(`select public.editor_preview_link() as token`),
+    ).then(
+      (result) => result.rows[0]!.token,
+      (error: unknown) => sqlState(error),
+    );
+    if (persona === 'editor') expect(answer).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    else expect(answer).toBe(persona === 'anon' ? INSUFFICIENT_PRIVILEGE : 'PT403');
+  });
+
+  test("an editor's preview link shows the drafts and arranges, saved under the editor's name; it dies with the editor's listing", async () => {
+    const { client } = database();
+    const LATE = { email: 'ayu@example.test', sub: '5d3b1f9e-7c2a-4e68-b0d4-9f1e3c5a7b20' };
+    await client.query(`insert into private.editors (email, user_id) values ($1, $2)`, [LATE.email, LATE.sub]);
+    const mint = async (who: { email: string; sub: string }) => {
+      await client.query('begin');
+      await client.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ role: 'authenticated', aud: 'authenticated', ...who }),
+      ]);
+      const { rows } = await client.query<{ token: string }>(`select public.editor_preview_link() as token`);
+      await client.query('commit');
+      return rows[0]!.token;
+    };
+    /** The preview page's calls: anon with the token, as PostgREST runs them; rolled back. */
+    const asPage = async <T>(fn: () => Promise<T>) => {
+      await client.query('begin');
+      await client.query(`select set_config('role', 'anon', true), set_config('request.jwt.claims', '{"role":"anon"}', true)`);
+      try {
+        return await fn();
+      } finally {
+        await client.query('rollback');
+      }
+    };
+    try {
+      const token = await mint(LATE);
+      const drafts = Number((await client.query<{ n: number }>(`select count(*)::int as n from public.timeline`)).rows[0]!.n);
+      const content = await asPage(
+        async () => (await client.query<{ c: PreviewAnswer }>(`select public.preview_content($1) as c`, [token])).rows[0]!.c,
+      );
+      expect(content.can_arrange).toBe(true);
+      expect(content.lists.timeline).toHaveLength(drafts);
+      expect(content.lists.timeline.some((row) => !row.is_active)).toBe(true);
+
+      const audit = await asPage(async () => {
+        const ids = content.lists.timeline.map((row) => String(row.id)).reverse();
+        const { rows: moved } = await client.query<{ n: number }>(`select public.arrange_content($1, 'timeline', $2) as n`, [
+          token,
+          JSON.stringify(ids),
+        ]);
+        expect(moved[0]!.n).toBeGreaterThan(0);
+        await client.query('reset role');
+        return (
+          await client.query(
+            `select distinct editor_email, editor_id::text, actor from private.content_audit where table_name = 'timeline' and changed_at = now()`,
+          )
+        ).rows;
+      });
+      expect(audit).toEqual([{ editor_email: LATE.email, editor_id: LATE.sub, actor: 'editor preview' }]);
+
+      // Twenty live links at most: the twenty-first revokes the oldest.
+      for (let i = 0; i < 20; i += 1) await mint(LATE);
+      const { rows: live } = await client.query<{ n: number }>(
+        `select count(*)::int as n from private.preview_links where editor_email = $1 and revoked_at is null and expires_at > now()`,
+        [LATE.email],
+      );
+      expect(live[0]!.n).toBe(20);
+      await expect(asPage(() => client.query(`select public.preview_content($1)`, [token]))).rejects.toMatchObject({ code: 'PT403' });
+
+      const fresh = await mint(LATE);
+      await client.query(`delete from private.editors where email = $1`, [LATE.email]);
+      await expect(asPage(() => client.query(`select public.preview_content($1)`, [fresh]))).rejects.toMatchObject({
+        code: 'PT403',
+        detail: 'Its editor is no longer on the list of editors.',
+      });
+    } finally {
+      await client.query(`delete from private.editors where email = $1`, [LATE.email]);
+      await client.query(`delete from private.preview_links where editor_email = $1`, [LATE.email]);
+    }
   });
 
   test('is_editor() asks the JWT: user id when listed, else the email claim; never user_metadata', async () => {

@@ -2,11 +2,13 @@
 // with the code from the local inbox, edits a timeline title in Indonesian, publishes a draft (the
 // live line turns from live to pending), moves a row up, uploads a photo and attaches it, is told
 // (in Indonesian, their text kept) when a photo is of the wrong type and when someone else changed
-// the row; the audit names the editor.
+// the row; the audit names the editor. The preview opens from the signed-in page, with a link of
+// the editor's own: drafts in place, arranging offered.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { EDIT_TEXT, fieldLabel } from '../../src/content/editing';
+import { PREVIEW_TEXT } from '../../src/content/preview';
 import { photoFile } from '../support/photos';
 import { backendAtBuildPortForTheFile } from './support/backend-content';
 import { screenshot } from './support/browser';
@@ -120,6 +122,35 @@ it('moves a row up, in the database and on the page, with the move in the audit'
     [EDITOR],
   );
   expect(audit.rows.map((r) => r.row_id).sort()).toEqual([first!.id, second!.id].sort());
+});
+
+it("opens the preview with a link of the editor's own: the drafts in place, arranging offered", async () => {
+  const { page } = await visit(`${site()}/id/edit/`);
+  await signIn(page);
+  // A draft to look for (the first test published the seed's).
+  const { rows } = await backend().db.query<{ id: string; title: string }>(
+    `update timeline set is_active = false where id = (select id from timeline where is_active order by order_index desc limit 1)
+     returning id::text, title`,
+  );
+  expect(rows).toHaveLength(1);
+  try {
+    await Promise.all([
+      page.waitForURL(/\/preview\/#token=[A-Za-z0-9_-]{43}$/),
+      page.getByRole('button', { name: ID.openPreview }).click(),
+    ]);
+    const draft = page.locator('[data-draft="true"]').filter({ hasText: rows[0]!.title });
+    await draft.first().waitFor();
+    await expect(draft.first().getByText(PREVIEW_TEXT.draft, { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: PREVIEW_TEXT.arrange }).isVisible()).resolves.toBe(true);
+    const { rows: links } = await backend().db.query<{ n: number }>(
+      `select count(*)::int as n from private.preview_links where editor_email = $1 and revoked_at is null`,
+      [EDITOR],
+    );
+    expect(links[0]!.n).toBe(1);
+    await screenshot(page, 'edit-preview', { fullPage: false });
+  } finally {
+    await backend().db.query(`update timeline set is_active = true where id = $1`, [rows[0]!.id]);
+  }
 });
 
 it('uploads a photo and attaches it, and refuses a file that is no photo with a message in Indonesian', async () => {

@@ -418,10 +418,10 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
     // The page's only API functions: the content revision (./content-revision.ts), and the preview
     // link's three, which refuse a call without a valid token (tests/database/preview-links.test.ts,
     // tests/database/site-live-watch.test.ts).
-    // A signed-in user may call the editors' live state, which refuses anyone not on the list
-    // (tests/database/editors-permissions.test.ts).
+    // A signed-in user may call the editors' live state and preview link, which refuse anyone not
+    // on the list (tests/database/editors-permissions.test.ts).
     const REVISION_FUNCTION = 'function content_revision(text)';
-    const EDITOR_FUNCTION = 'function editor_live_state(bigint)';
+    const EDITOR_FUNCTIONS = ['function editor_live_state(bigint)', 'function editor_preview_link()'];
     const PREVIEW_FUNCTIONS = [
       'function arrange_content(text,text,jsonb)',
       'function preview_content(text)',
@@ -450,7 +450,7 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
           return rows.map((row) => row.object);
         });
         expect(open).toEqual(
-          role === 'anon' ? [...PREVIEW_FUNCTIONS, REVISION_FUNCTION].sort() : [REVISION_FUNCTION, EDITOR_FUNCTION].sort(),
+          role === 'anon' ? [...PREVIEW_FUNCTIONS, REVISION_FUNCTION].sort() : [REVISION_FUNCTION, ...EDITOR_FUNCTIONS].sort(),
         );
       },
     );

@@ -84,6 +84,7 @@ export const PREVIEW_FUNCTIONS: Record<string, string> = {
 /** The editing page (docs/editors.md): a signed-in editor calls it with their session. */
 export const EDITOR_FUNCTIONS: Record<string, string> = {
   editor_live_state: "the editors' editing page: whether the live site shows every saved edit",
+  editor_preview_link: "the editors' editing page: a preview link of the editor's own, to see drafts and arrange",
 };
 
 export const REVISION_FUNCTIONS: Record<string, string> = {
