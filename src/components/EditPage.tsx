@@ -132,14 +132,11 @@ export function EditPage({ language }: { language: Language }) {
               <LiveLine live={live} text={text.live} />
             </p>
           ) : null}
+          {email !== null ? <OpenPreview api={api} text={text} onExpired={() => setEmail(null)} /> : null}
           <Tables api={api} text={text} signedIn={email !== null} onExpired={() => setEmail(null)} />
         </>
       ) : null}
-      {api && email !== null ? (
-        <OpenPreview api={api} text={text} onExpired={() => setEmail(null)} />
-      ) : (
-        <p className="mt-8 text-sm text-ink-soft">{text.preview}</p>
-      )}
+      {email === null ? <p className="mt-8 text-sm text-ink-soft">{text.preview}</p> : null}
     </main>
   );
 }
@@ -166,7 +163,7 @@ function OpenPreview({ api, text, onExpired }: { api: EditorApi; text: EditText;
     );
   };
   return (
-    <div className="mt-8">
+    <div className="mt-4">
       <button type="button" className={SECONDARY} onClick={open} disabled={busy} aria-busy={busy}>
         {text.openPreview}
       </button>

@@ -167,7 +167,7 @@ test('an expired session is refused at its next write as expired, which the page
   expect(after.rows[0]).toEqual({ title_ind: rows[0]!.title_ind });
 });
 
-test('after remove, the same session is refused at its next write and at the live state, and no new code is sent', async () => {
+test('after remove, the same session is refused at its next write, the live state and its preview link, and no new code is sent', async () => {
   const editor = await signIn(EDITOR);
   const { data } = await editor.from('timeline').select(COLUMNS).order('order_index');
   const row = (data as unknown as TimelineRow[])[1]!;
@@ -179,6 +179,11 @@ test('after remove, the same session is refused at its next write and at the liv
   const editorsLive = await liveState();
   expect(editorsLive.error).toBeNull();
   expect(liveStateOf('editor_live_state', editorsLive.data)).toMatchObject({ state: 'pending', editsSince: 1 });
+  // A preview link of the editor's own, read as the preview page reads it (anon, the token).
+  const link = await editor.rpc('editor_preview_link');
+  expect(link.data).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  const preview = () => client().rpc('preview_content', { token: link.data as string });
+  expect((await preview()).error).toBeNull();
 
   expect(await editors('remove', EDITOR)).toMatchObject({ code: 0 });
   const after = await editor.from('timeline').update({ title_ind: 'Sudah dihapus' }).eq('id', row.id).select(COLUMNS);
@@ -188,6 +193,13 @@ test('after remove, the same session is refused at its next write and at the liv
   const removedLive = await liveState();
   expect(removedLive.data).toBeNull();
   expect(refusalOf(removedLive.error!, removedLive.status).refusal).toBe('refused');
+  const removedPreview = await preview();
+  expect({ status: removedPreview.status, message: removedPreview.error?.message }).toEqual({
+    status: 403,
+    message: 'preview link revoked',
+  });
+  const removedLink = await editor.rpc('editor_preview_link');
+  expect(refusalOf(removedLink.error!, removedLink.status).refusal).toBe('refused');
 
   const sent = backend.emails.length;
   expect((await client().auth.signInWithOtp({ email: EDITOR, options: { shouldCreateUser: false } })).error).not.toBeNull();
