@@ -435,7 +435,7 @@ describe('functions', () => {
         expect(moved[0]!.n).toBeGreaterThan(0);
         await client.query('reset role');
         return (
-          await client.query(
+          await client.query<{ editor_email: string; editor_id: string; actor: string }>(
             `select distinct editor_email, editor_id::text, actor from private.content_audit where table_name = 'timeline' and changed_at = now()`,
           )
         ).rows;
