@@ -164,9 +164,5 @@ $$;
 
 revoke all on function public.inquiry_actions_mint(jsonb), public.inquiry_deck_claim_retry()
   from public, anon, authenticated, service_role;
-grant execute on function
-  public.inquiry_actions_mint(jsonb),
-  public.inquiry_deck_failed(uuid, text),
-  public.inquiry_deck_sent(uuid),
-  public.inquiry_deck_claim_retry()
-  to service_role;
+-- The two functions restated above keep their grants (create or replace does).
+grant execute on function public.inquiry_actions_mint(jsonb), public.inquiry_deck_claim_retry() to service_role;

@@ -3,8 +3,8 @@
 import { deliver } from './deliver.ts';
 import { renderDigest } from './email.ts';
 import { log } from './log.ts';
-import type { ResendSettings } from './resend.ts';
-import type { SubmissionRow, SubmissionStore } from './store.ts';
+import { type ResendSettings, rowsKey } from './resend.ts';
+import type { SubmissionStore } from './store.ts';
 
 /** Sends the digest when one is due: how many rows it sent, or how many wait for its retry. */
 export async function sendDigest(
@@ -15,18 +15,11 @@ export async function sendDigest(
   const digest = await store.claimDigest(verifiedOnly);
   if (!digest.claim || digest.rows.length === 0) return { digested: 0, retrying: 0 };
   const ids = digest.rows.map((row) => row.id);
-  const { sent, rows } = await deliver(store, resend, digest.claim, ids, renderDigest(digest.rows), await digestKey(digest.rows));
+  const { sent, rows } = await deliver(store, resend, digest.claim, ids, renderDigest(digest.rows), await rowsKey('digest', ids));
   if (sent.ok) {
     log('info', 'digest-sent', { rows: ids.length, emailId: sent.emailId });
     return { digested: rows, retrying: 0 };
   }
   log('warn', 'digest-failed', { rows: ids.length, resendStatus: String(sent.status) });
   return { digested: 0, retrying: rows };
-}
-
-/** The same rows give the same key (and the same payload): a retried digest is delivered once. */
-export async function digestKey(rows: Pick<SubmissionRow, 'id'>[]): Promise<string> {
-  const ids = rows.map((row) => row.id).sort().join(',');
-  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(ids)));
-  return `digest-${Array.from(hash, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }

@@ -7,14 +7,9 @@ import { quoted } from './fields.ts';
 import { json } from './http.ts';
 import { log } from './log.ts';
 import type { ActionLink } from './actions.ts';
-import { sendWithResend } from './resend.ts';
+import { rowsKey, sendWithResend } from './resend.ts';
 import type { Settings } from './settings.ts';
 import type { ReminderRow, SubmissionStore } from './store.ts';
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 const TYPE_LABELS = { contact: 'Contact message', investor: 'Investor deck request' } as const;
 
@@ -59,7 +54,7 @@ export async function remind(store: SubmissionStore, settings: Pick<Settings, 'r
   const { claim, rows } = await store.claimReminders();
   if (!claim || rows.length === 0) return json(200, { reminded: 0 });
   const links = await actionLinks(store, rows);
-  const key = `remind-${await sha256Hex(rows.map((row) => row.id).sort().join(','))}`;
+  const key = await rowsKey('remind', rows.map((row) => row.id));
   const sent = await sendWithResend(settings.resend, renderReminder(rows, links), key);
   await store.reminded(claim, sent.ok);
   if (!sent.ok) {

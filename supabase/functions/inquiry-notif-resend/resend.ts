@@ -6,6 +6,15 @@ export const DEFAULT_RESEND_API_URL = 'https://api.resend.com';
 // hangs; a timed-out send is retried with the same Idempotency-Key, so Resend delivers at most once.
 export const DEFAULT_RESEND_TIMEOUT_MS = 10_000;
 
+/**
+ * The Idempotency-Key of an email about a set of rows (the digest, the reminder): the same rows, in
+ * any order, give the same key, so a retried email is delivered once.
+ */
+export async function rowsKey(prefix: string, ids: string[]): Promise<string> {
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode([...ids].sort().join(','))));
+  return `${prefix}-${Array.from(hash, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
 export interface ResendSettings {
   apiUrl: string;
   apiKey: string;
