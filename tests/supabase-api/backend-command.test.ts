@@ -10,8 +10,8 @@ import { REPO_ROOT } from '../support/database';
 import { scriptCommand } from '../support/package-script';
 import { preflight } from './support/site-backend';
 const execFileAsync = promisify(execFile);
-// PGlite loads the migrations and seed first, on a machine that may be busy.
-const START_MS = 90_000;
+// PGlite loads the migrations and seed first: 23 s on a quiet machine, over 90 s on CI's busy one.
+const START_MS = 240_000;
 // Starting node and compiling the command's TypeScript, before it prints anything.
 const RUN_MS = 30_000;
 const TIMELINE_ROW = '20000000-0000-4000-8000-000000000003';
@@ -131,10 +131,12 @@ describe('a running backend', () => {
   beforeAll(async () => {
     hook = await startHook();
     command = run(['--port', '0', '--build-hook', hook.url, '--build-hook-authorization', 'refresh-token']);
+    // It says it is starting before the long wait, so that a stuck start is told apart from a slow one.
+    await command.waitFor(/^starting local Supabase: /m, RUN_MS);
     url = (await command.waitFor(/GATSBY_SUPABASE_URL=(http:\/\/127\.0\.0\.1:\d+)\n/, START_MS))[1]!;
     anonKey = (await command.waitFor(/GATSBY_SUPABASE_ANON_KEY=(\S+)\n/))[1]!;
     serviceKey = (await command.waitFor(/service role key: (\S+)\n/))[1]!;
-  }, START_MS + 10_000);
+  }, RUN_MS + START_MS + 10_000);
 
   afterAll(async () => {
     stopForGood(command);

@@ -83,6 +83,9 @@ async function main(): Promise<void> {
   }
   // Loaded only now: the database engine takes most of a start, and --help or a wrong option needs none of it.
   const { describeEmail, describeRequest, inboxEmail, startLocalBackend } = await import('./src/index');
+  // PGlite replays the bootstrap, every migration and the seed: half a minute on a quiet machine,
+  // several on a busy one. Said first, so that nobody takes the wait for a hang.
+  console.log('starting local Supabase: PGlite loads the bootstrap, migrations and seed…');
   const backend = await startLocalBackend({
     port: chosen.port,
     dbPort: chosen.dbPort,
@@ -117,7 +120,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 
-  console.log(`local Supabase on ${backend.url} (PGlite: bootstrap, migrations, seed)`);
+  console.log(`local Supabase on ${backend.url}`);
   console.log(`  GATSBY_SUPABASE_URL=${backend.url}`);
   console.log(`  GATSBY_SUPABASE_ANON_KEY=${backend.anonKey}`);
   console.log(`  service role key: ${backend.serviceKey}`);
