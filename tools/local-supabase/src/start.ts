@@ -75,6 +75,12 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     loseAnswer: null,
     clientAddress: null,
   };
+  /** A test's switch: sets one of the controls the gateway and the Data API read at each request. */
+  const setControl =
+    <K extends keyof typeof controls>(key: K) =>
+    (value: (typeof controls)[K]) => {
+      controls[key] = value;
+    };
   const alerts: InquiryAlert[] = [];
   const objects = publicObjects();
   // The deck the team's "Send the deck" links send (supabase/migrations/20261127000100_inquiry_promises.sql).
@@ -210,24 +216,12 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     privateObjects,
     inbox: () => resend.emails.map(inboxEmail),
     runSiteWatch: watchSite,
-    failReads(on) {
-      controls.reads = on;
-    },
-    failWrites(on) {
-      controls.writes = on;
-    },
-    hang(on) {
-      controls.hang = on;
-    },
-    intercept(hook) {
-      controls.intercept = hook;
-    },
-    loseAnswer(hook) {
-      controls.loseAnswer = hook;
-    },
-    clientAddress(hook) {
-      controls.clientAddress = hook;
-    },
+    failReads: setControl('reads'),
+    failWrites: setControl('writes'),
+    hang: setControl('hang'),
+    intercept: setControl('intercept'),
+    loseAnswer: setControl('loseAnswer'),
+    clientAddress: setControl('clientAddress'),
     putPublicObject: (bucket, name, file, contentType) => url + objects.put(bucket, name, file, contentType),
     sql: <T>(query: string, params: unknown[] = []) => withRole(db, 'service_role', async (tx) => (await tx.query<T>(query, params)).rows),
     functionOutput: () => fn.output.join(''),
