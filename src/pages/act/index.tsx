@@ -15,23 +15,19 @@ export interface ActionPageContext {
 const card = 'max-w-xl rounded-3xl bg-white p-8 text-ink shadow-soft ring-1 ring-ink/5';
 const buttonClass = 'mt-6 min-h-11 rounded-full bg-brand-700 px-5 text-base font-bold text-white hover:bg-brand-800 disabled:opacity-60';
 
+/** The sentence for each outcome but `done`, which names when and how. */
+const OUTCOME_TEXT = {
+  invalid: 'invalid',
+  busy: 'busy',
+  capped: 'capped',
+  'deck-missing': 'deckMissing',
+  'not-sent': 'notSent',
+  unreachable: 'unreachable',
+} as const satisfies Record<Exclude<PressOutcome['outcome'], 'done'>, keyof ActionPageText>;
+
 function resultText(result: PressOutcome, text: ActionPageText): string {
-  switch (result.outcome) {
-    case 'done':
-      return fillIn(text.done[result.how], { at: localTime(result.at, text.locale) });
-    case 'invalid':
-      return text.invalid;
-    case 'busy':
-      return text.busy;
-    case 'capped':
-      return text.capped;
-    case 'deck-missing':
-      return text.deckMissing;
-    case 'not-sent':
-      return text.notSent;
-    case 'unreachable':
-      return text.unreachable;
-  }
+  if (result.outcome === 'done') return fillIn(text.done[result.how], { at: localTime(result.at, text.locale) });
+  return text[OUTCOME_TEXT[result.outcome]];
 }
 
 // The team's action page: the link from its email shows the inquiry and one button; only the press
