@@ -209,44 +209,58 @@ function SignIn({ api, text, onSignedIn }: { api: EditorApi; text: EditText; onS
 
   return (
     <section aria-label={text.signIn} className="mt-6 rounded-2xl bg-white p-5 ring-1 ring-ink/10">
-      <form onSubmit={(event) => void send(event)} className="flex flex-wrap items-end gap-3">
-        <label htmlFor={`${ids}-email`} className="grow text-sm font-semibold">
-          {text.emailLabel}
-          <input
-            id={`${ids}-email`}
-            type="email"
-            autoComplete="email"
-            required
-            value={address}
-            onChange={(event) => setAddress(event.target.value)}
-            className={INPUT}
-          />
-        </label>
-        <button type="submit" className={PRIMARY} disabled={busy}>
-          {text.sendCode}
-        </button>
-      </form>
+      <OneFieldForm
+        id={`${ids}-email`}
+        label={text.emailLabel}
+        input={{ type: 'email', autoComplete: 'email' }}
+        value={address}
+        onValue={setAddress}
+        button={text.sendCode}
+        busy={busy}
+        onSubmit={send}
+      />
       {sentTo ? (
-        <form onSubmit={(event) => void verify(event)} className="mt-4 flex flex-wrap items-end gap-3">
-          <label htmlFor={`${ids}-code`} className="grow text-sm font-semibold">
-            {text.codeLabel}
-            <input
-              id={`${ids}-code`}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              required
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              className={INPUT}
-            />
-          </label>
-          <button type="submit" className={PRIMARY} disabled={busy}>
-            {text.signIn}
-          </button>
-        </form>
+        <OneFieldForm
+          id={`${ids}-code`}
+          label={text.codeLabel}
+          input={{ inputMode: 'numeric', autoComplete: 'one-time-code' }}
+          value={code}
+          onValue={setCode}
+          button={text.signIn}
+          busy={busy}
+          onSubmit={verify}
+          className="mt-4"
+        />
       ) : null}
       <NoteLine note={note} />
     </section>
+  );
+}
+
+interface OneFieldFormProps {
+  id: string;
+  label: string;
+  input: Pick<React.InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'autoComplete'>;
+  value: string;
+  onValue: (value: string) => void;
+  button: string;
+  busy: boolean;
+  onSubmit: (event: React.FormEvent) => Promise<void>;
+  className?: string;
+}
+
+/** A labelled required field and its button: the address, then the code. */
+function OneFieldForm({ id, label, input, value, onValue, button, busy, onSubmit, className }: OneFieldFormProps) {
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} className={['flex flex-wrap items-end gap-3', className].filter(Boolean).join(' ')}>
+      <label htmlFor={id} className="grow text-sm font-semibold">
+        {label}
+        <input id={id} {...input} required value={value} onChange={(event) => onValue(event.target.value)} className={INPUT} />
+      </label>
+      <button type="submit" className={PRIMARY} disabled={busy}>
+        {button}
+      </button>
+    </form>
   );
 }
 
