@@ -7,6 +7,7 @@ import { ACTION_PAGE_TEXT, fillIn } from '../../src/content/dictionaries/act';
 import { INDONESIAN } from '../../src/content/dictionaries/id';
 import { INVESTOR_DECK_HASH } from '../../src/content/modal';
 import { NOTIFY_TO, type InboxEmail } from 'local-supabase';
+import { A_PDF, download } from '../support/pdf';
 import { backendAtBuildPortForTheFile } from './support/backend-content';
 import { browserForTheFile } from './support/file-browser';
 
@@ -74,13 +75,7 @@ it('an investor request from /id/: the team link opened changes nothing, the pre
   expect(deck.to).toEqual([REQUESTER]);
   expect(deck.replyTo).toBe(NOTIFY_TO);
   expect(deck.subject).toBe('Materi investor AdaSorter');
-  const pdf = await fetch(deck.links.find((url) => url.includes('/storage/v1/object/sign/'))!);
-  expect(pdf.headers.get('content-type')).toBe('application/pdf');
-  expect(
-    Buffer.from(await pdf.arrayBuffer())
-      .subarray(0, 5)
-      .toString(),
-  ).toBe('%PDF-');
+  expect(await download(deck.links.find((url) => url.includes('/storage/v1/object/sign/'))!)).toEqual(A_PDF);
   expect(await answeredAt()).not.toBeNull();
 
   // Pressed again (the page reloaded, or the call repeated): it says what was done, sends nothing.

@@ -6,6 +6,7 @@
 import { startLocalBackend, type InboxEmail, type LocalBackend } from 'local-supabase';
 import { insertInquiry, notifyTeam, visitorRow } from 'local-supabase/visitor';
 import { pressAction } from '../../src/lib/action-api';
+import { A_PDF, download } from '../support/pdf';
 
 const SITE = 'http://127.0.0.1:9000';
 let backend: LocalBackend;
@@ -40,13 +41,7 @@ test('an investor request from /id/: the inbox, the press, the Indonesian deck e
   const emails = await inbox();
   expect(emails).toHaveLength(2);
   expect(emails[1]).toMatchObject({ to: [row.email], subject: 'Materi investor AdaSorter' });
-  const download = await fetch(emails[1]!.links.find((link) => link.startsWith(`${backend.url}/storage/v1/object/sign/`))!);
-  expect(download.headers.get('content-type')).toBe('application/pdf');
-  expect(
-    Buffer.from(await download.arrayBuffer())
-      .subarray(0, 5)
-      .toString(),
-  ).toBe('%PDF-');
+  expect(await download(emails[1]!.links.find((link) => link.startsWith(`${backend.url}/storage/v1/object/sign/`))!)).toEqual(A_PDF);
   const tampered = await fetch(emails[1]!.links.find((link) => link.includes('/object/sign/'))!.replace(/token=./, 'token=x'));
   expect(tampered.status).toBe(400);
 
