@@ -90,7 +90,7 @@ export async function openScriptedDatabase(
       if (existsSync(snapshot)) continue;
       // Other files start from the snapshot of no files at all, the empty database: initdb is most
       // of the cost of a fresh PGlite.
-      const db = await makeDatabase(scripts, scripts.length > 0 ? () => openScriptedDatabase([], { snapshotDir }) : undefined);
+      const db = await makeDatabase(scripts, scripts.length > 0 ? () => openScriptedDatabase([], { snapshotDir }) : startWithoutTemplates);
       await saveSnapshot(db, snapshot).catch(async (error: unknown) => {
         await db.close();
         throw error;
@@ -100,6 +100,21 @@ export async function openScriptedDatabase(
       await release();
     }
   }
+}
+
+/**
+ * A new database without template0 and template1, for the empty database's snapshot, which every
+ * other snapshot starts from. They are two thirds of the data directory's files; PGlite connects to
+ * `postgres` and nothing here creates a database, and each load unpacks every file: a third less
+ * CPU to load, half to save.
+ */
+async function startWithoutTemplates(): Promise<PGlite> {
+  const db = await startPglite();
+  await db.query(`update pg_catalog.pg_database set datistemplate = false where datname in ('template0', 'template1')`);
+  // DROP DATABASE refuses to run in a transaction block, so one statement each.
+  await db.query('drop database template0');
+  await db.query('drop database template1');
+  return db;
 }
 
 /** A new database with `scripts` run on it, closed again if one fails. */
@@ -172,6 +187,8 @@ const unzip = promisify(gunzip);
 /** Where `snapshotDir` keeps the database that scripts of these texts make, in this order (their paths do not matter). */
 export function snapshotFile(snapshotDir: string, texts: readonly string[]): string {
   const hash = createHash('sha256');
+  // The snapshots' own format: a new one leaves older snapshots unread (they held the templates).
+  hash.update('without templates;');
   for (const text of texts) hash.update(`${text.length}:`).update(text);
   return path.join(snapshotDir, `${hash.digest('hex').slice(0, 32)}.tar.gz`);
 }
