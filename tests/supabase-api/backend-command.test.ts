@@ -128,15 +128,18 @@ describe('a running backend', () => {
   let anonKey: string;
   let serviceKey: string;
 
-  beforeAll(async () => {
-    hook = await startHook();
-    command = run(['--port', '0', '--build-hook', hook.url, '--build-hook-authorization', 'refresh-token']);
-    // It says it is starting before the long wait, so that a stuck start is told apart from a slow one.
-    await command.waitFor(/^starting local Supabase: /m, RUN_MS);
-    url = (await command.waitFor(/GATSBY_SUPABASE_URL=(http:\/\/127\.0\.0\.1:\d+)\n/, START_MS))[1]!;
-    anonKey = (await command.waitFor(/GATSBY_SUPABASE_ANON_KEY=(\S+)\n/))[1]!;
-    serviceKey = (await command.waitFor(/service role key: (\S+)\n/))[1]!;
-  }, RUN_MS + START_MS + 10_000);
+  beforeAll(
+    async () => {
+      hook = await startHook();
+      command = run(['--port', '0', '--build-hook', hook.url, '--build-hook-authorization', 'refresh-token']);
+      // It says it is starting before the long wait, so that a stuck start is told apart from a slow one.
+      await command.waitFor(/^starting local Supabase: /m, RUN_MS);
+      url = (await command.waitFor(/GATSBY_SUPABASE_URL=(http:\/\/127\.0\.0\.1:\d+)\n/, START_MS))[1]!;
+      anonKey = (await command.waitFor(/GATSBY_SUPABASE_ANON_KEY=(\S+)\n/))[1]!;
+      serviceKey = (await command.waitFor(/service role key: (\S+)\n/))[1]!;
+    },
+    RUN_MS + START_MS + 10_000,
+  );
 
   afterAll(async () => {
     stopForGood(command);
