@@ -83,8 +83,9 @@ async function main(): Promise<void> {
   }
   // Loaded only now: the database engine takes most of a start, and --help or a wrong option needs none of it.
   const { describeEmail, describeRequest, inboxEmail, startLocalBackend } = await import('./src/index');
-  // PGlite replays the bootstrap, every migration and the seed: half a minute on a quiet machine,
-  // several on a busy one. Said first, so that nobody takes the wait for a hang.
+  // PGlite replays the bootstrap, every migration and the seed (or loads their snapshot, under the
+  // test runner): 14-23 s on a quiet 2-core machine, over 90 s on a busy one. Said first, so that
+  // nobody takes the wait for a hang.
   console.log('starting local Supabase: PGlite loads the bootstrap, migrations and seed…');
   const backend = await startLocalBackend({
     port: chosen.port,
