@@ -81,12 +81,12 @@ async function main(): Promise<void> {
     console.log(HELP);
     return;
   }
-  // Loaded only now: the database engine takes most of a start, and --help or a wrong option needs none of it.
-  const { describeEmail, describeRequest, inboxEmail, startLocalBackend } = await import('./src/index');
-  // PGlite replays the bootstrap, every migration and the seed (or loads their snapshot, under the
-  // test runner): 14-23 s on a quiet 2-core machine, over 90 s on a busy one. Said first, so that
-  // nobody takes the wait for a hang.
+  // Loading the database engine, then PGlite replaying the bootstrap, every migration and the seed
+  // (or loading their snapshot, under the test runner): 14-23 s on a quiet 2-core machine, over 90 s
+  // on a busy one. Said first, so that nobody takes the wait for a hang.
   console.log('starting local Supabase: PGlite loads the bootstrap, migrations and seed…');
+  // Loaded only now: the engine takes most of a start, and --help or a wrong option needs none of it.
+  const { describeEmail, describeRequest, inboxEmail, startLocalBackend } = await import('./src/index');
   const backend = await startLocalBackend({
     port: chosen.port,
     dbPort: chosen.dbPort,
