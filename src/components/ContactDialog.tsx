@@ -32,13 +32,32 @@ export interface ContactDialogProps {
 
 const TYPE_ICON = { contact: MessageCircle, investor: FileText } as const;
 
+/** The heading's two looks: above the form, and the centred success view. */
+const HEADING_LOOK = {
+  form: {
+    box: 'mb-6 pr-12',
+    badge: 'mb-4 flex size-11 items-center justify-center rounded-xl bg-accent-100 text-accent-700',
+    icon: 'size-5',
+    title: 'text-2xl font-extrabold tracking-tight text-ink sm:text-[1.75rem]',
+    text: 'mt-2 text-base leading-relaxed text-ink-soft',
+  },
+  sent: {
+    box: 'py-6 text-center focus:outline-none sm:py-8',
+    badge: 'mx-auto flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-600 ring-8 ring-brand-50/60',
+    icon: 'size-7',
+    title: 'mt-5 text-2xl font-extrabold tracking-tight text-ink',
+    text: 'mx-auto mt-2 max-w-sm text-base leading-relaxed text-ink-soft',
+  },
+} as const;
+
 export function ContactDialog(props: ContactDialogProps) {
   const { type, phase, values, failure, onChange, onSubmit, onClose, turnstileRound, onTurnstileToken } = props;
   const siteKey = turnstileSiteKey();
   const { modal, form } = usePageLanguage().dictionary;
   const copy = modal[type];
-  const Icon = TYPE_ICON[type];
   const sent = phase === 'sent';
+  const HeadingIcon = sent ? CheckCircle2 : TYPE_ICON[type];
+  const look = HEADING_LOOK[sent ? 'sent' : 'form'];
   const id = useId();
   const titleId = `${id}-title`;
   const textId = `${id}-text`;
@@ -102,42 +121,29 @@ export function ContactDialog(props: ContactDialogProps) {
             exit={{ opacity: 0, y: 12, scale: 0.98 }}
             transition={{ duration: 0.22, ease: [0.22, 1, 0.36, 1] }}
           >
-            {sent ? (
-              <div ref={successRef} tabIndex={-1} className="py-6 text-center focus:outline-none sm:py-8">
-                <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-600 ring-8 ring-brand-50/60">
-                  <CheckCircle2 aria-hidden="true" className="size-7" />
-                </span>
-                <h2 id={titleId} className="mt-5 text-2xl font-extrabold tracking-tight text-ink">
-                  {copy.successTitle}
-                </h2>
-                <p id={textId} className="mx-auto mt-2 max-w-sm text-base leading-relaxed text-ink-soft">
-                  {copy.successBody}
-                </p>
-              </div>
-            ) : (
-              <>
-                <div className="mb-6 pr-12">
-                  <span className="mb-4 flex size-11 items-center justify-center rounded-xl bg-accent-100 text-accent-700">
-                    <Icon aria-hidden="true" className="size-5" />
-                  </span>
-                  <h2 id={titleId} className="text-2xl font-extrabold tracking-tight text-ink sm:text-[1.75rem]">
-                    {copy.heading}
-                  </h2>
-                  <p id={textId} className="mt-2 text-base leading-relaxed text-ink-soft">
-                    {copy.text}
-                  </p>
-                </div>
-                <ContactForm
-                  values={values}
-                  submitLabel={copy.button}
-                  submitting={phase === 'submitting'}
-                  failure={failure}
-                  emailHref={failure === 'busy' ? mailtoHref(copy.heading, form.labels, values) : null}
-                  onChange={onChange}
-                  onSubmit={onSubmit}
-                  verification={siteKey && <TurnstileWidget siteKey={siteKey} round={turnstileRound} onToken={onTurnstileToken} />}
-                />
-              </>
+            {/* The heading, in the form's look or the success view's (which takes the focus). */}
+            <div ref={sent ? successRef : undefined} tabIndex={sent ? -1 : undefined} className={look.box}>
+              <span className={look.badge}>
+                <HeadingIcon aria-hidden="true" className={look.icon} />
+              </span>
+              <h2 id={titleId} className={look.title}>
+                {sent ? copy.successTitle : copy.heading}
+              </h2>
+              <p id={textId} className={look.text}>
+                {sent ? copy.successBody : copy.text}
+              </p>
+            </div>
+            {sent ? null : (
+              <ContactForm
+                values={values}
+                submitLabel={copy.button}
+                submitting={phase === 'submitting'}
+                failure={failure}
+                emailHref={failure === 'busy' ? mailtoHref(copy.heading, form.labels, values) : null}
+                onChange={onChange}
+                onSubmit={onSubmit}
+                verification={siteKey && <TurnstileWidget siteKey={siteKey} round={turnstileRound} onToken={onTurnstileToken} />}
+              />
             )}
             {/* Last in the DOM so that focus lands on the first field, first in the corner for the eye. */}
             <button
