@@ -2,8 +2,8 @@ import React, { useId, type ChangeEvent, type FormEvent, type ReactNode } from '
 import AlertCircle from 'lucide-react/icons/circle-alert';
 import Loader2 from 'lucide-react/icons/loader-circle';
 import { FIELD_MAX_LENGTH, HONEYPOT_FIELD, MESSAGE_ROWS, type InquiryField, type SubmitFailure } from '../content/modal';
-import { LANGUAGE_PAGES } from '../content/languages';
 import { usePageLanguage } from '../hooks/usePageLanguage';
+import { PrivacyLink } from './PrivacyLink';
 
 export type ContactFormValues = Record<InquiryField, string>;
 
@@ -35,7 +35,7 @@ const fieldClass =
 export function ContactForm({ values, submitLabel, submitting, failure, emailHref, onChange, onSubmit, verification }: ContactFormProps) {
   // Both modals are mounted at once: ids must differ between them.
   const id = useId();
-  const { language, dictionary } = usePageLanguage();
+  const { dictionary } = usePageLanguage();
   const { labels, optional, sending, failures, emailLink, notice } = dictionary.form;
   const fieldId = (field: InquiryField) => `${id}-${field}`;
 
@@ -139,12 +139,9 @@ export function ContactForm({ values, submitLabel, submitting, failure, emailHre
       </button>
       <p className="text-center text-sm text-ink-soft sm:col-span-2">
         {notice.text}{' '}
-        <a
-          href={LANGUAGE_PAGES[language].privacyPath}
-          className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
-        >
+        <PrivacyLink className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900">
           {notice.link}
-        </a>
+        </PrivacyLink>
       </p>
     </form>
   );

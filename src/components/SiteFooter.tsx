@@ -1,12 +1,15 @@
 import MapPin from 'lucide-react/icons/map-pin';
 import React from 'react';
 import { INVESTOR_DECK_HASH } from '../content/modal';
-import { LANGUAGE_PAGES } from '../content/languages';
 import { usePageLanguage } from '../hooks/usePageLanguage';
 import { ChatButton } from './ChatButton';
 import { PREFETCH_MODAL_ON_INTENT } from './ContactModalProvider';
 import { LanguageLink } from './LanguageLink';
 import { Logo } from './Logo';
+import { PrivacyLink } from './PrivacyLink';
+
+const FOOTER_LINK =
+  '-mx-2 inline-flex min-h-11 items-center self-start rounded-lg px-2 text-brand-200 underline-offset-4 hover:text-white hover:underline sm:self-auto';
 
 interface SiteFooterProps {
   productName: string;
@@ -16,8 +19,7 @@ interface SiteFooterProps {
 // The investor link is discreet on purpose (spec: the investor modal has no visible trigger); the
 // contact modal's provider opens the investor form whenever the URL hash becomes #investor-deck.
 export function SiteFooter({ productName, onChat }: SiteFooterProps) {
-  const { language, dictionary } = usePageLanguage();
-  const { footer, site } = dictionary;
+  const { footer, site } = usePageLanguage().dictionary;
   return (
     <footer className="on-dark bg-brand-950 text-brand-100">
       <div className="container-page py-14 sm:py-16">
@@ -35,19 +37,10 @@ export function SiteFooter({ productName, onChat }: SiteFooterProps) {
           </p>
           <div className="flex flex-wrap items-center gap-x-4 self-start sm:self-auto">
             <LanguageLink className="-mx-3 text-brand-200 hover:text-white" />
-            <a
-              href={INVESTOR_DECK_HASH}
-              {...PREFETCH_MODAL_ON_INTENT}
-              className="-mx-2 inline-flex min-h-11 items-center self-start rounded-lg px-2 text-brand-200 underline-offset-4 hover:text-white hover:underline sm:self-auto"
-            >
+            <a href={INVESTOR_DECK_HASH} {...PREFETCH_MODAL_ON_INTENT} className={FOOTER_LINK}>
               {footer.investor}
             </a>
-            <a
-              href={LANGUAGE_PAGES[language].privacyPath}
-              className="-mx-2 inline-flex min-h-11 items-center self-start rounded-lg px-2 text-brand-200 underline-offset-4 hover:text-white hover:underline sm:self-auto"
-            >
-              {footer.privacy}
-            </a>
+            <PrivacyLink className={FOOTER_LINK}>{footer.privacy}</PrivacyLink>
           </div>
         </div>
       </div>
