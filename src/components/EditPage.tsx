@@ -209,56 +209,51 @@ function SignIn({ api, text, onSignedIn }: { api: EditorApi; text: EditText; onS
 
   return (
     <section aria-label={text.signIn} className="mt-6 rounded-2xl bg-white p-5 ring-1 ring-ink/10">
-      <OneFieldForm
-        id={`${ids}-email`}
-        label={text.emailLabel}
-        input={{ type: 'email', autoComplete: 'email' }}
-        value={address}
-        onValue={setAddress}
-        button={text.sendCode}
-        busy={busy}
-        onSubmit={send}
-      />
-      {sentTo ? (
-        <OneFieldForm
-          id={`${ids}-code`}
-          label={text.codeLabel}
-          input={{ inputMode: 'numeric', autoComplete: 'one-time-code' }}
-          value={code}
-          onValue={setCode}
-          button={text.signIn}
-          busy={busy}
-          onSubmit={verify}
-          className="mt-4"
-        />
-      ) : null}
+      <SignInStep step="email" id={ids} text={text} value={address} onValue={setAddress} busy={busy} onSubmit={send} />
+      {sentTo ? <SignInStep step="code" id={ids} text={text} value={code} onValue={setCode} busy={busy} onSubmit={verify} /> : null}
       <NoteLine note={note} />
     </section>
   );
 }
 
-interface OneFieldFormProps {
+/** The texts of the page that are plain strings, not made from values. */
+type PlainText = { [K in keyof EditText]: EditText[K] extends string ? K : never }[keyof EditText];
+
+/** The sign-in's two steps, each a labelled required field and its button: the address, then the code. */
+const SIGN_IN_STEPS = {
+  email: { label: 'emailLabel', button: 'sendCode', input: { type: 'email', autoComplete: 'email' }, className: '' },
+  code: { label: 'codeLabel', button: 'signIn', input: { inputMode: 'numeric', autoComplete: 'one-time-code' }, className: 'mt-4' },
+} as const satisfies Record<
+  string,
+  {
+    label: PlainText;
+    button: PlainText;
+    input: Pick<React.InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'autoComplete'>;
+    className: string;
+  }
+>;
+
+interface SignInStepProps {
+  step: keyof typeof SIGN_IN_STEPS;
   id: string;
-  label: string;
-  input: Pick<React.InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'autoComplete'>;
+  text: EditText;
   value: string;
   onValue: (value: string) => void;
-  button: string;
   busy: boolean;
   onSubmit: (event: React.FormEvent) => Promise<void>;
-  className?: string;
 }
 
-/** A labelled required field and its button: the address, then the code. */
-function OneFieldForm({ id, label, input, value, onValue, button, busy, onSubmit, className }: OneFieldFormProps) {
+function SignInStep({ step, id, text, value, onValue, busy, onSubmit }: SignInStepProps) {
+  const { label, button, input, className } = SIGN_IN_STEPS[step];
+  const inputId = `${id}-${step}`;
   return (
-    <form onSubmit={(event) => void onSubmit(event)} className={['flex flex-wrap items-end gap-3', className].filter(Boolean).join(' ')}>
-      <label htmlFor={id} className="grow text-sm font-semibold">
-        {label}
-        <input id={id} {...input} required value={value} onChange={(event) => onValue(event.target.value)} className={INPUT} />
+    <form onSubmit={(event) => void onSubmit(event)} className={`flex flex-wrap items-end gap-3 ${className}`.trim()}>
+      <label htmlFor={inputId} className="grow text-sm font-semibold">
+        {text[label]}
+        <input id={inputId} {...input} required value={value} onChange={(event) => onValue(event.target.value)} className={INPUT} />
       </label>
       <button type="submit" className={PRIMARY} disabled={busy}>
-        {button}
+        {text[button]}
       </button>
     </form>
   );
