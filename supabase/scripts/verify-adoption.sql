@@ -113,42 +113,33 @@ attempts(tbl, role_order, step, api_role, attempt, result, expected) as (
          pg_temp.attempt(v.api_role, s.statement), s.expected
   from visitor as v
   cross join submission_id as i
-  cross join lateral (values
-    (1, 'file a well-formed inquiry',
-     $sql$insert into public.contact_submissions (name, email, company, message, type)
-          values ('Permission check', 'check@example.com', null, 'Rolled back.', 'contact')$sql$,
-     '1 row'),
-    (2, 'file it with an id made in the browser',
-     $sql$insert into public.contact_submissions (id, name, email, company, message, type)
-          values ('6f1c2a7e-3b4d-4e5f-8a9b-0c1d2e3f4a5b', 'Permission check', 'check@example.com', null, 'Rolled back.', 'contact')$sql$,
-     -- A table numbered by a sequence keeps its numbers to itself (see the migration); a uuid
-     -- does not even fit its id column.
-     case when i.browser_made then '1 row' else 'refused' end),
-    (3, 'file a malformed inquiry',
-     $sql$insert into public.contact_submissions (name, email, company, message, type)
-          values ('Permission check', 'not an address', null, 'Rolled back.', 'contact')$sql$,
-     'refused (rule contact_submissions_email_valid)'),
-    (4, 'file an inquiry from the Indonesian page',
-     $sql$insert into public.contact_submissions (name, email, company, message, type, language)
-          values ('Permission check', 'check@example.com', null, 'Rolled back.', 'contact', 'id')$sql$,
-     '1 row'),
-    (5, 'file an inquiry in a language the site lacks',
-     $sql$insert into public.contact_submissions (name, email, company, message, type, language)
-          values ('Permission check', 'check@example.com', null, 'Rolled back.', 'contact', 'fr')$sql$,
-     'refused (rule contact_submissions_language_check)'),
-    (6, 'file a pre-sent inquiry',
-     $sql$insert into public.contact_submissions (name, email, message, type, notified_at)
-          values ('Permission check', 'check@example.com', 'Rolled back.', 'contact', now())$sql$,
-     'refused (no privilege)'),
-    -- What an older site did: insert, and read the stored row back (return=representation).
-    (7, 'file an inquiry and read it back',
-     $sql$insert into public.contact_submissions (name, email, company, message, type)
-          values ('Permission check', 'check@example.com', null, 'Rolled back.', 'contact') returning *$sql$,
-     'refused (no privilege)'),
-    (8, 'count the submissions', 'select 1 from public.contact_submissions', '0 rows'),
-    (9, 'read the submissions', 'select name, email, message from public.contact_submissions', 'refused (no privilege)'),
-    (10, 'update the submissions', 'update public.contact_submissions set notified_at = now()', 'refused (no privilege)'),
-    (11, 'delete the submissions', 'delete from public.contact_submissions', 'refused (no privilege)')
+  cross join lateral (
+    -- An insert as PostgREST makes it: the body's keys are the columns, read from the JSON body.
+    select f.step, f.attempt,
+           format('insert into public.contact_submissions (%1$s) select %1$s from jsonb_populate_record(null::public.contact_submissions, %2$L)%3$s',
+                  (select string_agg(quote_ident(k), ', ') from jsonb_object_keys(body) as k), body, f.tail) as statement,
+           f.expected
+    from (values
+      (1, 'file a well-formed inquiry', '{}', '', '1 row'),
+      -- A table numbered by a sequence keeps its numbers to itself (see the migration); a uuid
+      -- does not even fit its id column.
+      (2, 'file it with an id made in the browser', '{"id": "6f1c2a7e-3b4d-4e5f-8a9b-0c1d2e3f4a5b"}', '',
+       case when i.browser_made then '1 row' else 'refused' end),
+      (3, 'file a malformed inquiry', '{"email": "not an address"}', '', 'refused (rule contact_submissions_email_valid)'),
+      (4, 'file an inquiry from the Indonesian page', '{"language": "id"}', '', '1 row'),
+      (5, 'file an inquiry in a language the site lacks', '{"language": "fr"}', '', 'refused (rule contact_submissions_language_check)'),
+      (6, 'file a pre-sent inquiry', '{"notified_at": "2026-01-01T00:00:00Z"}', '', 'refused (no privilege)'),
+      -- What an older site did: insert, and read the stored row back (return=representation).
+      (7, 'file an inquiry and read it back', '{}', ' returning *', 'refused (no privilege)')
+    ) as f(step, attempt, changes, tail, expected)
+    cross join lateral (select jsonb_build_object('name', 'Permission check', 'email', 'check@example.com', 'company', null,
+                                                  'message', 'Rolled back.', 'type', 'contact') || f.changes::jsonb as body) as b
+    union all
+    values
+      (8, 'count the submissions', 'select 1 from public.contact_submissions', '0 rows'),
+      (9, 'read the submissions', 'select name, email, message from public.contact_submissions', 'refused (no privilege)'),
+      (10, 'update the submissions', 'update public.contact_submissions set notified_at = now()', 'refused (no privilege)'),
+      (11, 'delete the submissions', 'delete from public.contact_submissions', 'refused (no privilege)')
   ) as s(step, attempt, statement, expected)
   union all
   select 'contact_submissions', 3, 12, 'service_role', 'read every row',
