@@ -129,16 +129,13 @@ describe('a running backend', () => {
   let anonKey: string;
   let serviceKey: string;
 
-  beforeAll(
-    async () => {
-      hook = await startHook();
-      command = run(['--port', '0', '--build-hook', hook.url, '--build-hook-authorization', 'refresh-token']);
-      url = (await command.waitFor(/GATSBY_SUPABASE_URL=(http:\/\/127\.0\.0\.1:\d+)\n/, START_MS))[1]!;
-      anonKey = (await command.waitFor(/GATSBY_SUPABASE_ANON_KEY=(\S+)\n/))[1]!;
-      serviceKey = (await command.waitFor(/service role key: (\S+)\n/))[1]!;
-    },
-    START_MS + 10_000,
-  );
+  beforeAll(async () => {
+    hook = await startHook();
+    command = run(['--port', '0', '--build-hook', hook.url, '--build-hook-authorization', 'refresh-token']);
+    url = (await command.waitFor(/GATSBY_SUPABASE_URL=(http:\/\/127\.0\.0\.1:\d+)\n/, START_MS))[1]!;
+    anonKey = (await command.waitFor(/GATSBY_SUPABASE_ANON_KEY=(\S+)\n/))[1]!;
+    serviceKey = (await command.waitFor(/service role key: (\S+)\n/))[1]!;
+  }, START_MS + 10_000);
 
   afterAll(async () => {
     stopForGood(command);
