@@ -4,6 +4,7 @@ import path from 'node:path';
 import { REPO_ROOT } from '../e2e/support/site-build';
 import { EN } from '../../src/content/dictionaries/en';
 import { INDONESIAN } from '../../src/content/dictionaries/id';
+import { LANGUAGE_PAGES } from '../../src/content/languages';
 
 /** Both pages of the site, each measured against the same budgets. */
 export const PAGES = [
@@ -12,6 +13,9 @@ export const PAGES = [
 ] as const;
 
 export type PagePath = (typeof PAGES)[number]['path'];
+
+/** The privacy notice in both languages: the same first-load and Lighthouse budgets as the page. */
+export const PRIVACY_PAGES = Object.values(LANGUAGE_PAGES).map((page) => page.privacyPath);
 
 export const OUT = path.join(REPO_ROOT, 'artifacts', 'bench');
 export const RUNS = Number(process.env.BENCH_RUNS || 3);

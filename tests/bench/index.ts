@@ -7,8 +7,9 @@
 //      after opening the modal, on the default and the backend build; the modal's answer to a tap
 //      at 4x CPU on both pages (in-browser.ts);
 //   3. Lighthouse on both pages of the default build, on a copy of them with every script removed
-//      (for the LCP ratio), and on the backend build while the backend's content differs from the
-//      build, so the refresh updates lists during the run (lighthouse.ts);
+//      (for the LCP ratio), on its two privacy pages (with their first-load JavaScript), and on the
+//      backend build while the backend's content differs from the build, so the refresh updates
+//      lists during the run (lighthouse.ts);
 //   4. the coverage pictures of the backend build (pictures.ts);
 //   5. what an open page of the backend build costs the backend (refresh.ts).
 // The figures are measured, never asserted: the command fails only if it cannot measure. It lives
@@ -23,7 +24,7 @@ import { applyBackendContent } from '../e2e/support/backend-content';
 import { chromePath } from '../e2e/support/browser';
 import { REPO_ROOT } from '../e2e/support/site-build';
 import { builds } from './builds';
-import { BUDGET, log, OUT, PAGES, RUNS, type PagePath } from './config';
+import { BUDGET, log, OUT, PAGES, PRIVACY_PAGES, RUNS, type PagePath } from './config';
 import { firstLoadJs } from './first-load-js';
 import { jsFetched, modalTimings, withoutScripts } from './in-browser';
 import { lighthouseRuns, settle } from './lighthouse';
@@ -85,6 +86,12 @@ async function main(): Promise<void> {
       log(`Lighthouse on ${pagePath} without scripts...`);
       pages[pagePath].noScript = await lighthouseRuns(`${bare.url}${pagePath}`, `${label}-no-scripts`);
     }
+    const privacyPages: BenchResults['privacyPages'] = {};
+    for (const pagePath of PRIVACY_PAGES) {
+      log(`Lighthouse on ${pagePath} of the default build...`);
+      const figures = await lighthouseRuns(`${page.url}${pagePath}`, `privacy-${pagePath.split('/').join('')}`);
+      privacyPages[pagePath] = { js: firstLoadJs(path.join(OUT, 'embedded'), pagePath), page: figures };
+    }
     // The backend now differs from the build, so a refresh that re-reads the lists has work to do.
     await backend.sql(`update timeline set title = title || ' (edited)' where id = '20000000-0000-4000-8000-000000000004'`);
     log('Lighthouse on the backend build (backend content changed since the build)...');
@@ -95,6 +102,7 @@ async function main(): Promise<void> {
       build,
       fetched,
       pages: pages as Record<PagePath, PageFigures>,
+      privacyPages,
       backendPage: { ...backendLh, browserRequestsToBackend: browserReads },
       coverage,
       refresh,

@@ -19,6 +19,7 @@ export interface BenchResults {
   build: BuildTimes | null;
   fetched: Record<Variant, JsFetched>;
   pages: Record<PagePath, PageFigures>;
+  privacyPages: Record<string, Pick<PageFigures, 'js' | 'page'>>;
   backendPage: LighthouseFigures & { browserRequestsToBackend: number };
   coverage: CoverageFigures;
   refresh: RefreshFigures;
@@ -37,7 +38,7 @@ const TAPS: Array<[Tap, string]> = [
   ['settled', 'tapped once settled'],
 ];
 
-export function figureRows({ build, fetched, pages, backendPage, coverage, refresh }: BenchResults): Row[] {
+export function figureRows({ build, fetched, pages, privacyPages, backendPage, coverage, refresh }: BenchResults): Row[] {
   const rows: Row[] = [];
   const row = (figure: string, measured: string, budget: string, ok: boolean | null) =>
     rows.push({ figure, measured, budget, status: ok === null ? '' : ok ? 'ok' : 'MISS' });
@@ -89,6 +90,17 @@ export function figureRows({ build, fetched, pages, backendPage, coverage, refre
     row(`${pagePath} scripts requested before the observed LCP`, `${page.scriptKbBeforeLcp} KB transferred`, '', null);
     const lcpRatio = page.lcp / noScript.lcp;
     row(`${pagePath} LCP ratio (page / no scripts)`, lcpRatio.toFixed(3), `<= ${BUDGET.lcpRatio}`, lcpRatio <= BUDGET.lcpRatio);
+  }
+  for (const [pagePath, { js, page }] of Object.entries(privacyPages)) {
+    row(
+      `first-load JS of ${pagePath} (gzip)`,
+      `${js.totalGzipKb} KB (${js.scripts.length} files)`,
+      `<= ${BUDGET.firstLoadJsGzipKb} KB`,
+      js.totalGzipKb <= BUDGET.firstLoadJsGzipKb,
+    );
+    for (const c of CATEGORIES)
+      row(`${pagePath} Lighthouse ${c}`, String(page.scores[c]), String(BUDGET.scores[c]), page.scores[c] >= BUDGET.scores[c]);
+    row(`${pagePath} CLS`, String(page.cls), String(BUDGET.cls), page.cls <= BUDGET.cls);
   }
   row('backend build: Lighthouse performance', String(backendPage.scores.performance), '100', backendPage.scores.performance >= 100);
   row('backend build: CLS (refresh updating lists)', String(backendPage.cls), String(BUDGET.cls), backendPage.cls <= BUDGET.cls);
