@@ -25,13 +25,13 @@ const ALL_CODE_POINTS = (() => {
   return chunks.join('');
 })();
 
+const lowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
+
 /**
  * The code points the character class `property` matches, as a PostgreSQL bracket expression's
  * contents: its runs over all code points, found by the regular expression engine itself (a test
  * per code point took a second under Jest).
  */
-const lowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
-
 export function sqlRanges(property: RegExp): string {
   const runs = new RegExp(`${property.source}+`, 'gu');
   const ranges: string[] = [];
