@@ -16,7 +16,7 @@ import { BackendCallFailed } from '../../src/lib/backend-call';
 import { DEFAULT_INQUIRY_EMAIL, submitFailureOf } from '../../src/lib/submit-failure';
 import { submitInquiry, type InquiryFields } from '../../src/lib/submit-inquiry';
 import { INDONESIAN } from '../../src/content/dictionaries/id';
-import { OPENER_NAMES, openModal, renderPage } from './harness';
+import { OPENER_NAMES, enter, openModal, renderPage } from './harness';
 
 jest.mock('../../src/lib/submit-inquiry', () => ({ submitInquiry: jest.fn() }));
 const submit = jest.mocked(submitInquiry);
@@ -44,15 +44,13 @@ const typed: Omit<InquiryFields, 'type' | 'id'> = {
   message: 'Please send the deck',
 };
 
-/** Types the typed values of `fields` into the dialog, in order. */
-async function fill(
+/** Enters the typed values of `fields` into the dialog, in order. */
+const fill = (
   user: ReturnType<typeof renderPage>['user'],
   dialog: HTMLElement,
   fields: InquiryField[],
   labels: Readonly<Record<InquiryField, string>> = FORM_COPY.labels,
-) {
-  for (const field of fields) await user.type(within(dialog).getByRole('textbox', { name: labels[field] }), typed[field]);
-}
+) => enter(user, dialog, Object.fromEntries(fields.map((field) => [field, typed[field]])), labels);
 
 it('logs the error, says so inline and keeps everything typed with the button enabled again', async () => {
   const failure = new Error('insert rejected');

@@ -10,7 +10,7 @@ import {
   SUCCESS_AUTO_CLOSE_MS,
 } from '../../src/content/modal';
 import type { InquiryType } from '../../src/content/types';
-import { openModal, renderPage } from './harness';
+import { enter, openModal, renderPage } from './harness';
 import { withoutBackendSettings } from './without-backend';
 
 const warn = withoutBackendSettings();
@@ -22,10 +22,7 @@ async function advance(ms: number) {
 }
 
 async function fillAndSend(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, type: InquiryType) {
-  await user.type(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.name }), 'Ayu Lestari');
-  await user.type(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.email }), 'ayu@example.com');
-  await user.type(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.company }), 'Kota Bersih');
-  await user.type(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.message }), 'Hello there');
+  await enter(user, dialog, { name: 'Ayu Lestari', email: 'ayu@example.com', company: 'Kota Bersih', message: 'Hello there' });
   await user.click(within(dialog).getByRole('button', { name: MODAL_COPY[type].button }));
 }
 
@@ -77,7 +74,7 @@ describe.each<InquiryType>(['contact', 'investor'])('sending the %s modal', (typ
 it('keeps a draft when the modal is closed without sending', async () => {
   const { user } = renderPage();
   const dialog = await openModal(user, 'contact');
-  await user.type(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.message }), 'Half written');
+  await enter(user, dialog, { message: 'Half written' });
   await user.keyboard('{Escape}');
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 

@@ -3,10 +3,10 @@
 // the submission. Cloudflare's script is replaced by a stand-in: this machine cannot reach it, and
 // the function's check of the token is tested against siteverify's stand-in (tests/functions).
 import { act, within } from '@testing-library/react';
-import { FORM_COPY, MODAL_COPY, TURNSTILE_LOAD_FAILED_LOG } from '../../src/content/modal';
+import { MODAL_COPY, TURNSTILE_LOAD_FAILED_LOG } from '../../src/content/modal';
 import { submitInquiry } from '../../src/lib/submit-inquiry';
 import { TURNSTILE_SCRIPT_URL, type TurnstileApi } from '../../src/lib/turnstile';
-import { openModal, renderPage } from './harness';
+import { enter, openModal, renderPage } from './harness';
 
 jest.mock('../../src/lib/submit-inquiry', () => ({ submitInquiry: jest.fn() }));
 const submit = jest.mocked(submitInquiry);
@@ -35,13 +35,10 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-async function fillContactForm(dialog: HTMLElement, user: ReturnType<typeof renderPage>['user']) {
-  await user.type(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.name }), 'Sari');
-  await user.type(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.email }), 'sari@example.com');
-  await user.type(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.message }), 'Hello');
-}
+/** What the form holds before the tests send it. */
+const FILLED = { name: 'Sari', email: 'sari@example.com', message: 'Hello' } as const;
 
-/** What the modal submits for the form fillContactForm types, under a draft id of its making. */
+/** What the modal submits for FILLED, under a draft id of its making. */
 const sentDraft = () => ({
   // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
   id: expect.any(String),
@@ -60,7 +57,7 @@ it('a script that cannot load is logged, and the inquiry still goes out without 
     scripts()[0]?.dispatchEvent(new Event('error'));
   });
   expect(warn).toHaveBeenCalledWith(TURNSTILE_LOAD_FAILED_LOG, expect.any(Error));
-  await fillContactForm(dialog, user);
+  await enter(user, dialog, FILLED);
   await user.click(within(dialog).getByRole('button', { name: MODAL_COPY.contact.button }));
   expect(submit).toHaveBeenCalledWith(sentDraft());
 });
@@ -89,7 +86,7 @@ it('loads the widget only when a modal opens, renders it in the form, and sends 
   expect(dialog.contains(rendered[0]!.container)).toBe(true);
 
   act(() => rendered[0]?.callback(DUMMY_TOKEN));
-  await fillContactForm(dialog, user);
+  await enter(user, dialog, FILLED);
   await user.click(within(dialog).getByRole('button', { name: MODAL_COPY.contact.button }));
   expect(submit).toHaveBeenCalledWith({
     ...sentDraft(),

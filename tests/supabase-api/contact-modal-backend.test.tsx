@@ -2,10 +2,10 @@
 // (call 4 of docs/behaviour.md#the-calls-the-page-makes) and the honeypot, a field only bots fill, which turns a submission into a fake
 // success that sends nothing.
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { FORM_COPY, HONEYPOT_FIELD, MODAL_COPY } from '../../src/content/modal';
+import { HONEYPOT_FIELD, MODAL_COPY } from '../../src/content/modal';
 import { testConnection } from '../../src/lib/connection-test';
 import { submitInquiry } from '../../src/lib/submit-inquiry';
-import { openModal, renderPage } from '../modal/harness';
+import { enter, openModal, renderPage } from '../modal/harness';
 
 jest.mock('../../src/lib/submit-inquiry', () => ({ submitInquiry: jest.fn() }));
 jest.mock('../../src/lib/connection-test', () => ({ testConnection: jest.fn() }));
@@ -22,12 +22,6 @@ afterEach(() => {
 });
 
 const honeypot = (dialog: HTMLElement) => dialog.querySelector<HTMLInputElement>(`input[name="${HONEYPOT_FIELD.name}"]`);
-
-async function fillVisibleFields(user: ReturnType<typeof renderPage>['user'], dialog: HTMLElement) {
-  await user.type(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.name }), 'Ayu Lestari');
-  await user.type(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.email }), 'ayu@example.com');
-  await user.type(within(dialog).getByRole('textbox', { name: FORM_COPY.labels.message }), 'Hello');
-}
 
 describe('the connection test', () => {
   it('runs when a modal opens, once per opening, and not before', async () => {
@@ -75,7 +69,7 @@ describe('the honeypot', () => {
   it('when filled, shows the usual success and sends nothing', async () => {
     const { user } = renderPage();
     const dialog = await openModal(user, 'investor');
-    await fillVisibleFields(user, dialog);
+    await enter(user, dialog, { name: 'Ayu Lestari', email: 'ayu@example.com', message: 'Hello' });
     fireEvent.change(honeypot(dialog) as HTMLInputElement, { target: { value: 'https://spam.example' } });
     await user.click(within(dialog).getByRole('button', { name: MODAL_COPY.investor.button }));
 
@@ -86,7 +80,7 @@ describe('the honeypot', () => {
   it('left empty, lets a person’s submission through', async () => {
     const { user } = renderPage();
     const dialog = await openModal(user, 'contact');
-    await fillVisibleFields(user, dialog);
+    await enter(user, dialog, { name: 'Ayu Lestari', email: 'ayu@example.com', message: 'Hello' });
     await user.click(within(dialog).getByRole('button', { name: MODAL_COPY.contact.button }));
     expect(await screen.findByRole('dialog', { name: MODAL_COPY.contact.successTitle })).toBeInTheDocument();
     expect(submit).toHaveBeenCalledTimes(1);
