@@ -48,8 +48,8 @@ export async function openModal(user: ReturnType<typeof userEvent.setup>, type: 
 
 /**
  * Enters each value into the dialog's field of that label, as a visitor pasting it: one input
- * event a field. (Typing it key by key re-rendered the form for every character, and cost these
- * suites seconds of CPU in every run; the keys themselves are not what they test.)
+ * event a field. (Typing it key by key re-rendered the form for every character, about a
+ * core-second of every run across these suites; the keys themselves are not what they test.)
  */
 export async function enter(
   user: ReturnType<typeof userEvent.setup>,

@@ -21,6 +21,9 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
+/** What a person fills in: every field the form shows that is required. */
+const VISIBLE_FIELDS = { name: 'Ayu Lestari', email: 'ayu@example.com', message: 'Hello' } as const;
+
 const honeypot = (dialog: HTMLElement) => dialog.querySelector<HTMLInputElement>(`input[name="${HONEYPOT_FIELD.name}"]`);
 
 describe('the connection test', () => {
@@ -69,7 +72,7 @@ describe('the honeypot', () => {
   it('when filled, shows the usual success and sends nothing', async () => {
     const { user } = renderPage();
     const dialog = await openModal(user, 'investor');
-    await enter(user, dialog, { name: 'Ayu Lestari', email: 'ayu@example.com', message: 'Hello' });
+    await enter(user, dialog, VISIBLE_FIELDS);
     fireEvent.change(honeypot(dialog) as HTMLInputElement, { target: { value: 'https://spam.example' } });
     await user.click(within(dialog).getByRole('button', { name: MODAL_COPY.investor.button }));
 
@@ -80,7 +83,7 @@ describe('the honeypot', () => {
   it('left empty, lets a person’s submission through', async () => {
     const { user } = renderPage();
     const dialog = await openModal(user, 'contact');
-    await enter(user, dialog, { name: 'Ayu Lestari', email: 'ayu@example.com', message: 'Hello' });
+    await enter(user, dialog, VISIBLE_FIELDS);
     await user.click(within(dialog).getByRole('button', { name: MODAL_COPY.contact.button }));
     expect(await screen.findByRole('dialog', { name: MODAL_COPY.contact.successTitle })).toBeInTheDocument();
     expect(submit).toHaveBeenCalledTimes(1);
