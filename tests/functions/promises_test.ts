@@ -8,12 +8,17 @@ import { samplePdf, startStorageStandIn } from '../../tools/local-supabase/src/s
 import { startHarness } from './support/harness.ts';
 
 const h = await startHarness();
-const { test } = h;
 const SITE = 'https://adasorter.example';
 const storage = await startStorageStandIn(h.env.SUPABASE_SERVICE_ROLE_KEY!);
 const env: Record<string, string> = { ...h.env, SUPABASE_URL: storage.url };
 const deps = () => h.deps({ env });
-await h.db.query(`select vault.create_secret($1, 'site_url')`, [SITE]);
+
+/** A test of the site whose address is set (Vault's site_url), as the links need. */
+const test = (name: string, fn: () => Promise<void>) =>
+  h.test(name, async () => {
+    await h.db.query(`select vault.create_secret($1, 'site_url')`, [SITE]);
+    await fn();
+  });
 
 /** Every link of an email's text part, as the local inbox lists them. */
 const linksIn = (text: string) => [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((match) => match[0]);

@@ -26,13 +26,25 @@ export interface Harness {
   stored(overrides?: Partial<SubmissionFields>): Promise<SubmissionFields>;
   /** The scheduled job's call: `{"sweep":true}` with a bearer token, by default the service key. */
   sweep(token?: string, deps?: Dependencies): Promise<Response>;
-  /** Forgets what earlier tests left: submissions, the Resend stand-in, the captured logs. */
+  /** Forgets what earlier tests left: submissions, the site's address, the Resend stand-in, the captured logs. */
   reset(): Promise<void>;
   /** Registers a Deno test that starts from reset(). */
   test(name: string, fn: () => Promise<void>): void;
 }
 
-export async function startHarness(): Promise<Harness> {
+let shared: Promise<Harness> | undefined;
+
+/**
+ * The harness of the isolate: every test file that asks gets the same one, since the test runner
+ * loads all of them in one isolate (scripts/test.ts), and one database and one console capture
+ * are enough for tests that run one at a time.
+ */
+export function startHarness(): Promise<Harness> {
+  shared ??= createHarness();
+  return shared;
+}
+
+async function createHarness(): Promise<Harness> {
   const db = await openFunctionDatabase();
   const resend = await startResendStandIn({ apiKey: 're_test_key' });
   const store = pgliteStore(db);
@@ -98,12 +110,14 @@ export async function startHarness(): Promise<Harness> {
     },
     async reset() {
       await clearSubmissions(db);
+      // The site's address: the promises' tests set it, and the other files' emails are without it.
+      await db.exec(`delete from vault.secrets where name = 'site_url'`);
       resend.reset();
       logs.length = 0;
       storeOpenings.length = 0;
     },
     test(name, fn) {
-      // The database, the Resend stand-in and the console capture live for the whole file; Deno's
+      // The database, the Resend stand-in and the console capture live for the whole run; Deno's
       // per-test leak checks would count their connections against whichever test opened them.
       Deno.test({
         name,
