@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT, SUPABASE_PATHS, migrationFiles, runFiles, type Row, type ScratchDatabase } from '../support/database';
 import { scriptCommand } from '../support/package-script';
-import { openPostgresScratchDatabase, superuserUrl } from '../support/postgres';
+import { openPostgresScratchDatabase, retryingRoleRace, superuserUrl } from '../support/postgres';
 import { sharedClusterForTheFile } from '../support/shared-postgres';
 import { LEGACY_PROJECTS } from './fixtures/legacy-projects';
 import { TABLES, catalogue, tableExists, tableRows, type Catalogue } from './support/catalogue';
@@ -24,7 +24,10 @@ async function push(db: ScratchDatabase, ...flags: string[]): Promise<string> {
   const [{ name }] = (await db.results('select current_database() as name'))[0] as [{ name: string }];
   const url = `${superuserUrl(cluster().port, name)}?sslmode=disable`;
   const [program, ...args] = scriptCommand('db:push');
-  const { stdout, stderr } = await run(program, [...args, '--db-url', url, '--yes', ...flags], { cwd: REPO_ROOT, timeout: 90_000 });
+  // A push stops at a failed migration and the next one goes on from there.
+  const { stdout, stderr } = await retryingRoleRace(() =>
+    run(program, [...args, '--db-url', url, '--yes', ...flags], { cwd: REPO_ROOT, timeout: 90_000 }),
+  );
   return `${stdout}${stderr}`;
 }
 

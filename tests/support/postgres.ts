@@ -256,6 +256,27 @@ export async function startTogether<T extends readonly Stoppable[]>(...starts: {
   throw failure.reason;
 }
 
+/** PostgreSQL's words for the race below, as the pg client's errors and the Supabase CLI's output carry them. */
+const ROLE_RACE = /tuple concurrently (updated|deleted)|"pg_db_role_setting_databaseid_rol_index"/;
+
+/**
+ * A script's run where other databases of the cluster run migrations too. A role's settings are the
+ * cluster's (one pg_db_role_setting row), and two databases' migrations that `alter role … set` or
+ * `reset` it at once fail the second with "tuple concurrently updated" (or "deleted") or, for a
+ * first setting, a duplicate key of that catalog. A script is one transaction, undone by the
+ * failure, so it runs again. A Supabase project has one database and never meets this.
+ */
+export async function retryingRoleRace<T>(script: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await script();
+    } catch (error) {
+      const { message = '', stdout = '', stderr = '' } = error as { message?: string; stdout?: string; stderr?: string };
+      if (attempt >= 5 || !ROLE_RACE.test(`${message}\n${stdout}\n${stderr}`)) throw error;
+    }
+  }
+}
+
 /** Runs the bootstrap, every migration in name order and the seed, naming the file that fails. */
 export async function loadSupabaseFiles(client: Client): Promise<void> {
   const migrations = (await readdir(SUPABASE_PATHS.migrations))
@@ -263,8 +284,9 @@ export async function loadSupabaseFiles(client: Client): Promise<void> {
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
     .map((name) => path.join(SUPABASE_PATHS.migrations, name));
   for (const file of [SUPABASE_PATHS.bootstrap, ...migrations, SUPABASE_PATHS.seed]) {
+    const sql = await readFile(file, 'utf8');
     try {
-      await client.query(await readFile(file, 'utf8'));
+      await retryingRoleRace(() => client.query(sql));
     } catch (error) {
       throw new Error(`${file}: ${(error as Error).message}`, { cause: error });
     }
@@ -302,12 +324,12 @@ export async function openPostgresScratchDatabase(cluster: PostgresCluster): Pro
     // Through the same queue as rolledBack, so a script never lands inside a test's transaction.
     run: (sql) =>
       database.serialized(async () => {
-        await client.query(sql);
+        await retryingRoleRace(() => client.query(sql));
       }),
     results: (sql) =>
       database.serialized(async () => {
         // One result for a single statement, an array of them for several.
-        const results = (await client.query<Row>(sql)) as unknown as QueryResultOf | QueryResultOf[];
+        const results = (await retryingRoleRace(() => client.query<Row>(sql))) as unknown as QueryResultOf | QueryResultOf[];
         return (Array.isArray(results) ? results : [results]).map((result) => result.rows);
       }),
   };
