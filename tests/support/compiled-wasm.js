@@ -1,6 +1,7 @@
 // Jest gives every test file fresh globals, so PGlite would compile its WebAssembly again in each
-// file and run it unoptimised until V8 tiers it up once more. A worker keeps each module it compiled
-// (by the bytes' hash) and every file instantiates from it, as one long-running process would.
+// file. A worker keeps each module it compiled (by the bytes' hash) and every file instantiates from
+// it, as one long-running process would. (npm test compiles with V8's baseline compiler only:
+// scripts/test.ts, BASELINE_WASM.)
 const { createHash } = require('node:crypto');
 
 const compiled = new Map();
