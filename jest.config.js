@@ -18,9 +18,10 @@ const common = {
 };
 
 module.exports = {
-  // Five workers on two cores: the longest suites wait for pg_cron's minute, a server or a timer
-  // rather than compute, and with fewer workers the run waits with them while the cores idle.
-  maxWorkers: 5,
+  // Seven workers on two cores: four suites spend most of the run waiting (three for pg_cron's next
+  // minute, one for a server that fails after 20 s), and with five the other suites shared two
+  // workers while the cores idled. Started just after a minute, a run took 67 s with five, 59 with seven.
+  maxWorkers: 7,
   testSequencer: '<rootDir>/tests/support/sequencer.js',
   // A guard against a hang, not a measure: tests that time something assert the figure itself. One
   // limit for every test and hook that names none (most name none): on a busy 2-core machine a jsdom
