@@ -71,7 +71,7 @@ interface JestReport {
 /**
  * V8's baseline WebAssembly compiler only, for the unit group's runners: the optimizing one compiled
  * PGlite's hot functions again in every Jest worker and in Deno, for databases that live seconds.
- * Without it a quiet run took 6-8 more core-seconds (of 85-90) and Deno's tests 3.3 instead of 2.
+ * Without it a quiet run took 6-8 more core-seconds (of about 90), and Deno's tests 3.3 instead of 2.
  */
 const BASELINE_WASM = '--liftoff-only';
 
@@ -108,7 +108,7 @@ const denoTestFiles = (target: string) =>
 
 /**
  * The Deno files run as one module that imports them all: Deno gives every test file an isolate of
- * its own, which loads the function's modules and opens a database again (5 of 10 core-s).
+ * its own, which loads the function's modules and opens a database again (about 6 of 10 core-s).
  */
 function deno(work: string, paths: string[]): Step {
   return async () => {
