@@ -11,7 +11,7 @@
 //     reason printed, except in CI (CI=true), where they fail: CI installs the packages.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
 import { chown, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -122,6 +122,21 @@ export interface PostgresCluster {
 }
 
 /**
+ * Where the run's clusters keep their files: in memory (Linux's /dev/shm) where the machine has it,
+ * else in the system's temporary folder. They live for one run and never need the disk: on this
+ * machine's ext4 a copy of an initdb result took 0.3-0.9 s of the kernel's time, on /dev/shm 0.05 s,
+ * and the servers' own writes cost less there too.
+ */
+export function clusterFolderRoot(): string {
+  try {
+    accessSync('/dev/shm', constants.W_OK);
+    return '/dev/shm';
+  } catch {
+    return tmpdir();
+  }
+}
+
+/**
  * A fresh data directory at `data`. initdb runs once per server binaries and run: its result is kept
  * in the run's folder and copied for each later cluster (a copy costs a fifth of an initdb's CPU).
  * `cp -a` runs as ourselves and keeps the server user's ownership and modes, which the server checks.
@@ -145,7 +160,7 @@ async function initialiseData(data: string, bindir: string, exec: (binary: strin
 export async function startPostgresCluster(clusterOptions: ClusterOptions = {}): Promise<PostgresCluster> {
   const bindir = postgresBinaries(clusterOptions);
   const user = await serverUser();
-  const directory = await mkdtemp(path.join(tmpdir(), 'pg15-test-'));
+  const directory = await mkdtemp(path.join(clusterFolderRoot(), 'pg15-test-'));
   const data = path.join(directory, 'data');
   const log = path.join(directory, 'server.log');
   if (user) await chown(directory, user.uid, user.gid);
