@@ -177,8 +177,7 @@ function changedDenoTests(): string[] {
     }
     return false;
   };
-  const tests = readdirSync(DENO_TESTS).filter((name) => name.endsWith('_test.ts'));
-  return tests.map((name) => path.join(DENO_TESTS, name)).filter(touches);
+  return denoTestFiles(DENO_TESTS).filter(touches);
 }
 
 const ONLY_CHANGED = ['-o', '--onlyChanged'];
