@@ -12,14 +12,24 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { accessSync, constants, existsSync } from 'node:fs';
-import { chown, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { chown, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from 'local-supabase';
 import { Client } from 'pg';
 import { forTheFile } from './for-the-file';
-import { REPO_ROOT, SUPABASE_PATHS, type DbRole, type Row, type ScratchDatabase, type Session, type TestDatabase } from './database';
+import {
+  REPO_ROOT,
+  SUPABASE_PATHS,
+  migrationFiles,
+  type DbRole,
+  type Row,
+  type ScratchDatabase,
+  type Session,
+  type SqlFile,
+  type TestDatabase,
+} from './database';
 
 const run = promisify(execFile);
 
@@ -294,12 +304,8 @@ export async function retryingRoleRace<T>(script: () => Promise<T>): Promise<T> 
 
 /** Runs the bootstrap, every migration in name order and the seed, naming the file that fails. */
 export async function loadSupabaseFiles(client: Client): Promise<void> {
-  const migrations = (await readdir(SUPABASE_PATHS.migrations))
-    .filter((name) => name.endsWith('.sql'))
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-    .map((name) => path.join(SUPABASE_PATHS.migrations, name));
-  for (const file of [SUPABASE_PATHS.bootstrap, ...migrations, SUPABASE_PATHS.seed]) {
-    const sql = await readFile(file, 'utf8');
+  const read = async (file: string): Promise<SqlFile> => ({ file, sql: await readFile(file, 'utf8') });
+  for (const { file, sql } of [await read(SUPABASE_PATHS.bootstrap), ...(await migrationFiles()), await read(SUPABASE_PATHS.seed)]) {
     try {
       await retryingRoleRace(() => client.query(sql));
     } catch (error) {
