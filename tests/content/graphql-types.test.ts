@@ -6,10 +6,11 @@ import { CONTENT_REVISION, PUBLISHED_TABLES } from '../../src/content/model';
 // explicit types), the Indonesian twins (`_ind`) included. Only a row's name or title is non-null: an adopted project may leave the rest empty.
 // A material's picture also links the file the build downloaded (Gatsby's own File type).
 describe('GraphQL types of the site content model', () => {
-  /** The type definitions the plugin declares for the site's tables, one per table. */
-  async function declaredTypes(): Promise<{ calls: number; types: string[] }> {
+  /** The type definitions the plugin declares for the site's tables (and revision, if named), one each. */
+  async function declaredTypes(revision?: typeof CONTENT_REVISION): Promise<{ calls: number; types: string[] }> {
     const createTypes = jest.fn<void, [string]>();
-    await createSchemaCustomization?.({ actions: { createTypes } } as never, { plugins: [], tables: PUBLISHED_TABLES }, () => undefined);
+    const options = { plugins: [], tables: PUBLISHED_TABLES, ...(revision && { revision }) };
+    await createSchemaCustomization?.({ actions: { createTypes } } as never, options, () => undefined);
     return { calls: createTypes.mock.calls.length, types: (createTypes.mock.calls[0]?.[0] ?? '').split('\n\n') };
   }
 
@@ -59,10 +60,7 @@ describe('GraphQL types of the site content model', () => {
   });
 
   test("declare the content revision's type when the site names its revision function, as gatsby-config.ts does", async () => {
-    const createTypes = jest.fn<void, [string]>();
-    const options = { plugins: [], tables: PUBLISHED_TABLES, revision: CONTENT_REVISION };
-    await createSchemaCustomization?.({ actions: { createTypes } } as never, options, () => undefined);
-    expect(createTypes.mock.calls[0]?.[0].split('\n\n').at(-1)).toBe(
+    expect((await declaredTypes(CONTENT_REVISION)).types.at(-1)).toBe(
       ['type SupabaseContentRevision implements Node @dontInfer {', '  revision: String!', '}'].join('\n'),
     );
   });
