@@ -19,7 +19,7 @@ export interface Dictionary {
   hero: {
     headline: string;
     pitch: string;
-    claims: readonly [{ value: string; label: string }, { value: string; label: string }];
+    claims: readonly { value: string; label: string }[];
     chat: string;
     scrollDown: string;
   };

@@ -8,7 +8,7 @@ import { SITE } from '../site';
 export const EN: Dictionary = {
   site: { title: SITE.title, description: SITE.description, tagline: SITE.tagline },
   header: HEADER,
-  hero: { ...HERO, claims: [HERO.claims[0], HERO.claims[1]] },
+  hero: HERO,
   snapshot: SNAPSHOT,
   coverage: COVERAGE,
   timeline: TIMELINE,
