@@ -1,5 +1,6 @@
 // Every fixed text once per language, with the same keys: the type says so at compile time
 // (src/content/dictionary.ts); this says so for the values, which a cast could still leave out.
+import { ACTION_PAGE_TEXT } from '../../src/content/dictionaries/act';
 import { EN } from '../../src/content/dictionaries/en';
 import { INDONESIAN } from '../../src/content/dictionaries/id';
 import { COVERAGE, HERO, LIST_TEXT, STATUS_LABELS, TIMELINE } from '../../src/content/copy';
@@ -20,6 +21,13 @@ const id = new Map(leaves(INDONESIAN));
 it('gives both languages exactly the same keys', () => {
   expect([...id.keys()].sort()).toEqual([...en.keys()].sort());
   expect(en.size).toBeGreaterThan(60);
+});
+
+// The action page's texts are JSON (act.json): the type catches a missing key, not a misspelt extra one.
+it("gives the action page's texts the same keys in both languages, each filled", () => {
+  const [enAct, idAct] = [leaves(ACTION_PAGE_TEXT.en), leaves(ACTION_PAGE_TEXT.id)];
+  expect(idAct.map(([path]) => path).sort()).toEqual(enAct.map(([path]) => path).sort());
+  expect([...enAct, ...idAct].filter(([, text]) => typeof text !== 'string' || text.trim() === '')).toEqual([]);
 });
 
 it('fills every text of both languages', () => {
