@@ -23,7 +23,7 @@ it('gives both languages exactly the same keys', () => {
   expect(en.size).toBeGreaterThan(60);
 });
 
-// The action page's texts are JSON (act.json): the type catches a missing key, not a misspelt extra one.
+// The action page's texts are JSON (act.texts.json): the type catches a missing key, not a misspelt extra one.
 it("gives the action page's texts the same keys in both languages, each filled", () => {
   const [enAct, idAct] = [leaves(ACTION_PAGE_TEXT.en), leaves(ACTION_PAGE_TEXT.id)];
   expect(idAct.map(([path]) => path).sort()).toEqual(enAct.map(([path]) => path).sort());

@@ -2,7 +2,7 @@
 // the config files), as dependency-cruiser resolves it, against the rules in .dependency-cruiser.cjs:
 // no circle, nothing outside tests/ importing from tests/, the site's layers pointing one way.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -77,4 +77,19 @@ it('reports a circle, an import of tests/ and a layer pointing up where there is
   } finally {
     rmSync(project, { recursive: true, force: true });
   }
+});
+
+// Gatsby's webpack tries `.json` before `.ts` when an import names no extension, while tsc and Jest
+// take the module: a data file named like a module beside it would be what the browser loads.
+it('has no JSON file named like a module beside it, which webpack would load instead', () => {
+  const jsonFiles = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      if (NOT_CRUISED.has(entry.name)) return [];
+      const file = path.join(dir, entry.name);
+      return entry.isDirectory() ? jsonFiles(file) : entry.name.endsWith('.json') ? [file] : [];
+    });
+  const shadowing = jsonFiles(ROOT).filter((file) =>
+    ['.ts', '.tsx', '.js', '.jsx'].some((extension) => existsSync(file.replace(/\.json$/, extension))),
+  );
+  expect(shadowing.map((file) => path.relative(ROOT, file))).toEqual([]);
 });

@@ -1,9 +1,10 @@
 // The team's action page (/act/, /id/act/): every text it shows, once per language. A page gets only
 // its own language's object, through its page context (gatsby-node.ts), which is JSON: so the
-// values are strings, with {placeholders} that fillIn() replaces. The texts are in ./act.json, where a
-// translator edits them; the type below checks that none is missing.
+// values are strings, with {placeholders} that fillIn() replaces. The texts are in ./act.texts.json,
+// where a translator edits them; the type below checks that none is missing. (Not ./act.json: webpack
+// tries .json before .ts, so `from './act'` would load the texts instead of this module.)
 import type { Language } from '../languages';
-import texts from './act.json';
+import texts from './act.texts.json';
 
 export type ActionKind = 'answer' | 'send_deck';
 export type AnsweredHow = 'marked' | 'deck_sent';
