@@ -1,5 +1,7 @@
 // pg_cron's jobs as the tests see them on PostgreSQL 15 with pg_cron (tests/support/postgres.ts):
-// how their runs ended, and holding them while a case drives or reads what they write.
+// how their runs ended, holding them while a case drives or reads what they write, and bringing
+// their next minute near.
+import type { PostgresCluster } from './postgres';
 
 /**
  * The statuses of a pg_cron job's runs (every job's when `jobid` is null), once none is still going:
@@ -54,4 +56,21 @@ export async function whileCronJobsPaused<T>(
   } finally {
     await resume();
   }
+}
+
+/** How far before the start of a minute nextMinuteSoon puts a cluster's clock: over pg_cron's one-second round, so a job scheduled just before is seen in time. */
+const LEAD_MS = 2_500;
+
+/**
+ * Moves a pg_cron cluster's clock (movable-clock.c) to LEAD_MS before the next minute, so that
+ * pg_cron starts that minute's jobs within seconds instead of within a minute. Where the clock
+ * cannot move (no C compiler), the wait is the real one.
+ */
+export async function nextMinuteSoon(cluster: Pick<PostgresCluster, 'client' | 'moveClock'>): Promise<void> {
+  if (!cluster.moveClock) return;
+  const { rows } = await cluster.client.query<{ into_minute: string }>(
+    'select (extract(epoch from clock_timestamp()) * 1000)::bigint % 60000 as into_minute',
+  );
+  // Forward only: nearer than LEAD_MS to a minute, the clock goes on to LEAD_MS before the one after.
+  await cluster.moveClock((120_000 - Number(rows[0]?.into_minute) - LEAD_MS) % 60_000);
 }

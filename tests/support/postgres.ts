@@ -12,7 +12,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { accessSync, constants, existsSync } from 'node:fs';
-import { chown, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import { chown, mkdtemp, readFile, rename, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -128,6 +128,11 @@ export interface PostgresCluster {
   readonly bindir: string;
   /** A connected superuser client (`postgres`) on the cluster's `postgres` database. */
   readonly client: Client;
+  /**
+   * Moves the server's time of day forward (movable-clock.c): on a pg_cron cluster where this
+   * machine has a C compiler, else undefined.
+   */
+  readonly moveClock?: (milliseconds: number) => Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -167,6 +172,26 @@ async function initialiseData(data: string, bindir: string, exec: (binary: strin
   await rename(kept, template).catch(() => rm(kept, { recursive: true, force: true }));
 }
 
+/**
+ * tests/support/movable-clock.c built into a cluster's folder, where the server's user can read it,
+ * for a pg_cron cluster. Without a C compiler the cluster keeps the real clock and its tests wait for
+ * pg_cron's real minutes, except in CI (CI=true), which installs one and fails instead.
+ */
+async function buildMovableClock(directory: string): Promise<string | undefined> {
+  const library = path.join(directory, 'movable-clock.so');
+  try {
+    await run('cc', ['-shared', '-fPIC', '-O2', '-o', library, path.join(__dirname, 'movable-clock.c')], {
+      timeout: SERVER_COMMAND_TIMEOUT_MS,
+    });
+    return library;
+  } catch (error) {
+    if (process.env.CI !== 'true') return undefined;
+    throw new Error(`Could not build tests/support/movable-clock.c with cc (Debian's package gcc): ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}
+
 export async function startPostgresCluster(clusterOptions: ClusterOptions = {}): Promise<PostgresCluster> {
   const bindir = postgresBinaries(clusterOptions);
   const user = await serverUser();
@@ -177,10 +202,10 @@ export async function startPostgresCluster(clusterOptions: ClusterOptions = {}):
 
   // A command that hangs must fail the setup, not outlive it: a child process left running keeps
   // Jest from exiting.
-  const exec = async (binary: string, args: string[]) => {
+  const exec = async (binary: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
     const argv = [...(user?.prefix ?? []), path.join(bindir, binary), ...args];
     try {
-      return await run(argv[0]!, argv.slice(1), { timeout: SERVER_COMMAND_TIMEOUT_MS });
+      return await run(argv[0]!, argv.slice(1), { timeout: SERVER_COMMAND_TIMEOUT_MS, env: { ...process.env, ...env } });
     } catch (error) {
       if ((error as { killed?: boolean }).killed) {
         throw new Error(`${binary} did not finish within ${SERVER_COMMAND_TIMEOUT_MS / 1000} s`, { cause: error });
@@ -215,8 +240,19 @@ export async function startPostgresCluster(clusterOptions: ClusterOptions = {}):
         ? ['-c shared_preload_libraries=pg_cron', '-c cron.database_name=postgres', '-c cron.use_background_workers=on']
         : []),
     ].join(' ');
-    await exec('pg_ctl', ['-D', data, '-l', log, '-o', options, '-w', '-t', '30', 'start']);
+    const clock = clusterOptions.cron ? await buildMovableClock(directory) : undefined;
+    const clockLink = path.join(directory, 'clock-offset');
+    const clockEnv = clock ? { LD_PRELOAD: clock, MOVABLE_CLOCK_LINK: clockLink } : {};
+    await exec('pg_ctl', ['-D', data, '-l', log, '-o', options, '-w', '-t', '30', 'start'], clockEnv);
     started = true;
+    let offset = 0;
+    // A new link renamed over the old one: the server never reads a missing or half-written offset.
+    const moveClock = async (milliseconds: number) => {
+      offset += Math.round(milliseconds);
+      const next = `${clockLink}.${offset}`;
+      await symlink(String(offset), next);
+      await rename(next, clockLink);
+    };
 
     const client = new Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
     await client.connect();
@@ -225,6 +261,7 @@ export async function startPostgresCluster(clusterOptions: ClusterOptions = {}):
       directory,
       bindir,
       client,
+      ...(clock ? { moveClock } : {}),
       stop: async () => {
         await client.end().catch(() => undefined);
         await stop();
