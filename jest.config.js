@@ -18,10 +18,11 @@ const common = {
 };
 
 module.exports = {
-  // Seven workers on two cores: four suites spend most of the run waiting (three for pg_cron's next
-  // minute, one for a server that fails after 20 s), and with five the other suites shared two
-  // workers while the cores idled. Started just after a minute, a run took 67 s with five, 59 with seven.
-  maxWorkers: 7,
+  // Four workers on two cores: one suite spends 20 s waiting (for a server that fails late) and many
+  // wait on servers for moments. Measured on a quiet 2-core machine, whole runs: two workers took
+  // 66 s, three 53 s, four 49-50 s and five 49 s, with 74, 75, 76-80 and 81 CPU seconds; seven took
+  // 52-56 s and 87-94 CPU seconds, since each worker loads its own modules and WebAssembly.
+  maxWorkers: 4,
   testSequencer: '<rootDir>/tests/support/sequencer.js',
   // A guard against a hang, not a measure: tests that time something assert the figure itself. One
   // limit for every test and hook that names none (most name none): on a busy 2-core machine a jsdom

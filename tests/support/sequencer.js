@@ -7,21 +7,21 @@
 const Sequencer = require('@jest/test-sequencer').default;
 
 const SLOWEST_FIRST = [
-  'tests/database/rebuild-when-quiet.test.ts',
-  'tests/database/site-live-watch.test.ts',
-  'tests/database/pg-cron-cluster.test.ts',
-  'tests/database/embedded-db.test.ts',
   'tests/database/harness-fails-fast.test.ts',
+  'tests/database/doctor.test.ts',
+  'tests/supabase-api/logs-without-personal-data.test.ts',
   'tests/database/inquiry-sweep-job.test.ts',
   'tests/database/deploy-with-supabase-cli.test.ts',
-  'tests/database/doctor.test.ts',
+  'tests/database/embedded-db.test.ts',
+  'tests/database/site-live-watch.test.ts',
+  'tests/database/rebuild-when-quiet.test.ts',
   'tests/database/adoption-on-pglite.test.ts',
-  'tests/database/preview-links.test.ts',
+  'tests/database/inquiry-retention-job.test.ts',
   'tests/supabase-api/backend-command.test.ts',
-  'tests/modal/contact-modal-failure.test.tsx',
+  'plugins/gatsby-source-supabase-content/tests/remote-pictures.test.ts',
   'tests/supabase-api/local-backend.test.ts',
+  'tests/database/pg-cron-cluster.test.ts',
   'tests/database/inquiries-on-pglite.test.ts',
-  'tests/supabase-api/submissions.test.ts',
 ];
 
 const rank = (test) => {
