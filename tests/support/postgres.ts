@@ -173,10 +173,15 @@ async function initialiseData(data: string, bindir: string, exec: (binary: strin
 }
 
 /**
- * tests/support/movable-clock.c built into a cluster's folder, where the server's user can read it,
- * for a pg_cron cluster. Without a C compiler the cluster keeps the real clock and its tests wait for
- * pg_cron's real minutes, except in CI (CI=true), which installs one and fails instead.
+ * Where a pg_cron cluster's clock cannot move, its tests wait for pg_cron's real minutes; in CI
+ * (CI=true), which installs a C compiler, that fails instead of making the run quietly slower.
  */
+function clockCannotMove(reason: string, cause?: unknown): undefined {
+  if (process.env.CI !== 'true') return undefined;
+  throw new Error(`The pg_cron cluster's movable clock (tests/support/movable-clock.c) ${reason}`, { cause });
+}
+
+/** tests/support/movable-clock.c built into a cluster's folder, where the server's user can read it. */
 async function buildMovableClock(directory: string): Promise<string | undefined> {
   const library = path.join(directory, 'movable-clock.so');
   try {
@@ -185,11 +190,19 @@ async function buildMovableClock(directory: string): Promise<string | undefined>
     });
     return library;
   } catch (error) {
-    if (process.env.CI !== 'true') return undefined;
-    throw new Error(`Could not build tests/support/movable-clock.c with cc (Debian's package gcc): ${(error as Error).message}`, {
-      cause: error,
-    });
+    return clockCannotMove(`could not be built with cc (Debian's package gcc): ${(error as Error).message}`, error);
   }
+}
+
+/**
+ * Whether the server loaded the library: the dynamic loader only warns when it cannot (a folder
+ * mounted noexec, as Docker mounts /dev/shm by default).
+ */
+async function serverLoaded(data: string, library: string): Promise<boolean> {
+  const pid = (await readFile(path.join(data, 'postmaster.pid'), 'utf8')).split('\n')[0];
+  const maps = await readFile(`/proc/${pid}/maps`, 'utf8').catch(() => '');
+  // Its code mapped executable ("r-xp"): where the loader gave up, a read-only piece can stay behind.
+  return maps.split('\n').some((line) => line.endsWith(library) && line.split(' ')[1]?.includes('x'));
 }
 
 export async function startPostgresCluster(clusterOptions: ClusterOptions = {}): Promise<PostgresCluster> {
@@ -240,11 +253,14 @@ export async function startPostgresCluster(clusterOptions: ClusterOptions = {}):
         ? ['-c shared_preload_libraries=pg_cron', '-c cron.database_name=postgres', '-c cron.use_background_workers=on']
         : []),
     ].join(' ');
-    const clock = clusterOptions.cron ? await buildMovableClock(directory) : undefined;
+    const library = clusterOptions.cron ? await buildMovableClock(directory) : undefined;
     const clockLink = path.join(directory, 'clock-offset');
-    const clockEnv = clock ? { LD_PRELOAD: clock, MOVABLE_CLOCK_LINK: clockLink } : {};
+    const clockEnv = library ? { LD_PRELOAD: library, MOVABLE_CLOCK_LINK: clockLink } : {};
     await exec('pg_ctl', ['-D', data, '-l', log, '-o', options, '-w', '-t', '30', 'start'], clockEnv);
     started = true;
+    const clock =
+      library &&
+      ((await serverLoaded(data, library)) || clockCannotMove(`was not loaded by the server from ${directory} (mounted noexec?)`));
     let offset = 0;
     // A new link renamed over the old one: the server never reads a missing or half-written offset.
     const moveClock = async (milliseconds: number) => {
