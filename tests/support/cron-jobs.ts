@@ -64,7 +64,7 @@ const LEAD_MS = 2_500;
 /**
  * Moves a pg_cron cluster's clock (movable-clock.c) to LEAD_MS before the next minute, so that
  * pg_cron starts that minute's jobs within seconds instead of within a minute. Where the clock
- * cannot move (no C compiler), the wait is the real one.
+ * cannot move (no C compiler, or a noexec folder), the wait is the real one.
  */
 export async function nextMinuteSoon(cluster: Pick<PostgresCluster, 'client' | 'moveClock'>): Promise<void> {
   if (!cluster.moveClock) return;

@@ -129,8 +129,8 @@ export interface PostgresCluster {
   /** A connected superuser client (`postgres`) on the cluster's `postgres` database. */
   readonly client: Client;
   /**
-   * Moves the server's time of day forward (movable-clock.c): on a pg_cron cluster where this
-   * machine has a C compiler, else undefined.
+   * Moves the server's time of day forward (movable-clock.c): on a pg_cron cluster whose server
+   * loaded the clock, else undefined.
    */
   readonly moveClock?: (milliseconds: number) => Promise<void>;
   stop(): Promise<void>;
