@@ -11,7 +11,7 @@
 //     reason printed, except in CI (CI=true), where they fail: CI installs the packages.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { accessSync, constants, existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { chown, mkdtemp, readFile, rename, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -140,12 +140,18 @@ export interface PostgresCluster {
  * Where the run's clusters keep their files: in memory (Linux's /dev/shm) where the machine has it,
  * else in the system's temporary folder. They live for one run and never need the disk: on this
  * machine's ext4 a copy of an initdb result took 0.3-0.9 s of the kernel's time, on /dev/shm 0.05 s,
- * and the servers' own writes cost less there too.
+ * and the servers' own writes cost less there too. A pg_cron cluster loads its movable clock from
+ * its folder, so with `exec` a /dev/shm mounted noexec (Docker's default) is passed over too.
  */
-export function clusterFolderRoot(): string {
+export function clusterFolderRoot({ exec = false } = {}): string {
   try {
     accessSync('/dev/shm', constants.W_OK);
-    return '/dev/shm';
+    // The last mount on a path is the one in force.
+    const shm = readFileSync('/proc/self/mounts', 'utf8')
+      .split('\n')
+      .filter((line) => line.split(' ')[1] === '/dev/shm')
+      .at(-1);
+    return exec && shm?.split(' ')[3]?.split(',').includes('noexec') ? tmpdir() : '/dev/shm';
   } catch {
     return tmpdir();
   }
@@ -208,7 +214,7 @@ async function serverLoaded(data: string, library: string): Promise<boolean> {
 export async function startPostgresCluster(clusterOptions: ClusterOptions = {}): Promise<PostgresCluster> {
   const bindir = postgresBinaries(clusterOptions);
   const user = await serverUser();
-  const directory = await mkdtemp(path.join(clusterFolderRoot(), 'pg15-test-'));
+  const directory = await mkdtemp(path.join(clusterFolderRoot({ exec: clusterOptions.cron }), 'pg15-test-'));
   const data = path.join(directory, 'data');
   const log = path.join(directory, 'server.log');
   if (user) await chown(directory, user.uid, user.gid);
