@@ -4,7 +4,7 @@
 import { openEmbeddedDatabase } from 'gatsby-source-supabase-content/embedded-db';
 import { SUPABASE_PATHS } from '../support/database';
 import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles } from '../support/postgres';
-import { nextMinuteSoon, settledCronRuns } from '../support/cron-jobs';
+import { afterNextCronMinute, nextMinuteSoon, settledCronRuns } from '../support/cron-jobs';
 import { openProjectDatabase } from '../support/shared-postgres';
 
 const hasPgCron = async (query: (sql: string) => Promise<{ rows: Record<string, unknown>[] }>) =>
@@ -58,13 +58,11 @@ describeWithPgCron('PostgreSQL 15 with pg_cron', () => {
     await client.query(`select cron.schedule('tick', '* * * * *', 'insert into public.ticks default values')`);
 
     // pg_cron 1.4 schedules by the minute: the first run comes at the next one, brought near.
-    await nextMinuteSoon(cluster());
-    const deadline = Date.now() + 75_000;
-    let ticks = 0;
-    while (ticks === 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      ticks = Number((await client.query<{ n: string }>('select count(*) as n from public.ticks')).rows[0]?.n);
-    }
+    const ticks = await afterNextCronMinute(
+      cluster(),
+      async () => Number((await client.query<{ n: string }>('select count(*) as n from public.ticks')).rows[0]?.n),
+      (n) => n > 0,
+    );
     expect(ticks).toBeGreaterThan(0);
     expect((await settledCronRuns((sql, params) => client.query(sql, params))).at(-1)).toBe('succeeded');
   });

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { openEmbeddedDatabase } from 'gatsby-source-supabase-content/embedded-db';
 import { SUPABASE_PATHS } from '../support/database';
 import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles } from '../support/postgres';
-import { nextMinuteSoon, settledCronRuns } from '../support/cron-jobs';
+import { afterNextCronMinute, settledCronRuns } from '../support/cron-jobs';
 import { openProjectDatabase } from '../support/shared-postgres';
 
 const MIGRATIONS = ['20261124002000_rebuild_when_quiet.sql', '20261126001000_rebuild_max_wait.sql'].map((name) =>
@@ -319,13 +319,11 @@ describeWithPgCron('PostgreSQL 15 with pg_cron', () => {
     // The quiet minute itself is the other tests' subject; here it is taken as gone by, so that
     // pg_cron's next run (at the start of a minute, brought near) is the one that must call.
     await age(60);
-    await nextMinuteSoon(cluster());
-    const deadline = Date.now() + 75_000;
-    let calls: HookCall[] = [];
-    while (calls.length === 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      calls = await hookCalls(engine.query);
-    }
+    const calls = await afterNextCronMinute(
+      cluster(),
+      () => hookCalls(engine.query),
+      (made) => made.length > 0,
+    );
     // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Jest's asymmetric matchers are typed any
     expect(calls).toEqual([{ url: HOOK_URL, body: expect.objectContaining({ changes: 10 }) }]);
 

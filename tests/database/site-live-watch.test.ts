@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SUPABASE_PATHS } from '../support/database';
 import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles } from '../support/postgres';
-import { nextMinuteSoon, pauseCronJobs, settledCronRuns } from '../support/cron-jobs';
+import { afterNextCronMinute, pauseCronJobs, settledCronRuns } from '../support/cron-jobs';
 import { insertPreviewLink } from '../support/preview-links';
 
 // The watch's migration and the later ones that restate its functions, applied again in their order.
@@ -291,13 +291,11 @@ describeWithPgCron('the site watch on PostgreSQL 15 with pg_cron', () => {
   it('is run by pg_cron on its schedule', async () => {
     await query('update cron.job set active = true where jobname = $1', [JOB]);
     const { rows: jobs } = await query('select jobid from cron.job where jobname = $1', [JOB]);
-    await nextMinuteSoon(cluster());
-    const deadline = Date.now() + 75_000;
-    let asked = 0;
-    while (asked === 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      asked = Number((await query('select count(*) as n from net.http_get_calls')).rows[0]?.n);
-    }
+    const asked = await afterNextCronMinute(
+      cluster(),
+      async () => Number((await query('select count(*) as n from net.http_get_calls')).rows[0]?.n),
+      (n) => n > 0,
+    );
     expect(asked).toBe(1);
     const runs = await settledCronRuns(query, jobs[0]?.jobid);
     expect(runs.filter((status) => status !== 'succeeded')).toEqual([]);

@@ -74,3 +74,22 @@ export async function nextMinuteSoon(cluster: Pick<PostgresCluster, 'client' | '
   // Forward only: nearer than LEAD_MS to a minute, the clock goes on to LEAD_MS before the one after.
   await cluster.moveClock((120_000 - Number(rows[0]?.into_minute) - LEAD_MS) % 60_000);
 }
+
+/**
+ * What `read` gives once pg_cron's next minute (brought near by nextMinuteSoon) has done what `ran`
+ * looks for: read every second, and after 75 s (more than a real minute) the last value, for the
+ * test to judge.
+ */
+export async function afterNextCronMinute<T>(
+  cluster: Pick<PostgresCluster, 'client' | 'moveClock'>,
+  read: () => Promise<T>,
+  ran: (value: T) => boolean,
+): Promise<T> {
+  await nextMinuteSoon(cluster);
+  const deadline = Date.now() + 75_000;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const value = await read();
+    if (ran(value) || Date.now() >= deadline) return value;
+  }
+}

@@ -146,12 +146,13 @@ export interface PostgresCluster {
 export function clusterFolderRoot({ exec = false } = {}): string {
   try {
     accessSync('/dev/shm', constants.W_OK);
+    if (!exec) return '/dev/shm';
     // The last mount on a path is the one in force.
     const shm = readFileSync('/proc/self/mounts', 'utf8')
       .split('\n')
       .filter((line) => line.split(' ')[1] === '/dev/shm')
       .at(-1);
-    return exec && shm?.split(' ')[3]?.split(',').includes('noexec') ? tmpdir() : '/dev/shm';
+    return shm?.split(' ')[3]?.split(',').includes('noexec') ? tmpdir() : '/dev/shm';
   } catch {
     return tmpdir();
   }
