@@ -2,7 +2,8 @@
 // investor asks for the deck from /id/; the team's email (the backend's inbox, GET /local/emails)
 // holds a link to the site's /act/ page; fetching it and opening it change nothing; the press sends
 // one email, to the requester, in Indonesian, whose link downloads the PDF; a second press sends
-// nothing more; a forged token gets one plain sentence.
+// nothing more; a forged token gets one plain sentence. With a long address the page still fits a
+// 390 px screen, passes axe, is used from the keyboard, and runs the site's own scripts only.
 import { ACTION_PAGE_TEXT, fillIn } from '../../src/content/dictionaries/act';
 import { INDONESIAN } from '../../src/content/dictionaries/id';
 import { INVESTOR_DECK_HASH } from '../../src/content/modal';
@@ -10,11 +11,13 @@ import { NOTIFY_TO, type InboxEmail } from 'local-supabase';
 import { A_PDF, download } from '../support/pdf';
 import { backendAtBuildPortForTheFile } from './support/backend-content';
 import { browserForTheFile } from './support/file-browser';
+import { axeViolations } from './support/page-helpers';
+import { builtScriptPolicy, focusOf, recordScripts, scrollWidth } from './support/staff-pages';
 
 const site = () => process.env.E2E_BACKEND_SITE_URL ?? '';
 const backend = backendAtBuildPortForTheFile();
 // `open`: the page's answer to a forged token is a 404 it expects.
-const { open } = browserForTheFile();
+const { open, visit } = browserForTheFile();
 const REQUESTER = 'investor@example.test';
 
 async function inbox(): Promise<InboxEmail[]> {
@@ -108,4 +111,44 @@ it('the page is not for search engines, in both languages', async () => {
     expect(html).toContain(`lang="${language}"`);
     expect(html).toContain(ACTION_PAGE_TEXT[language].noScript);
   }
+});
+
+it("with a long address the page fits a 390 px screen, passes axe, is used from the keyboard, and runs the site's own scripts only", async () => {
+  // As long as a mailbox gets (64 characters before the @): it must wrap, not widen the card.
+  const long = 'the-longest-mailbox-name-our-investors-could-possibly-choose-1234@investment-partners-of-southeast-asia.example.test';
+  const { rows } = await backend().db.query<{ id: string }>(
+    `insert into public.contact_submissions (name, email, company, message, type)
+     values ('Ayu Lestari Kusumawardhani', $1, 'Modal Ventura Nusantara', 'Mohon kirimkan materi investor.', 'investor') returning id::text`,
+    [long],
+  );
+  const minted = await backend().db.query<{ minted: { tokens: { token: string }[] } }>(
+    `select public.inquiry_actions_mint($1::jsonb) as minted`,
+    [JSON.stringify([{ id: rows[0]!.id, action: 'send_deck' }])],
+  );
+  const token = minted.rows[0]!.minted.tokens[0]!.token;
+  for (const width of [390, 1440]) {
+    let scripts: string[] = [];
+    // axe is injected as an inline script, which the page's Content-Security-Policy rightly refuses.
+    const { page } = await visit(`${site()}/act/#${token}`, {
+      viewport: { width, height: 844 },
+      reducedMotion: 'reduce',
+      bypassCSP: true,
+      beforeOpen: async (opened) => void (scripts = recordScripts(opened)),
+    });
+    const button = page.getByRole('button', { name: fillIn(ACTION_PAGE_TEXT.en.button.send_deck, { email: long }) });
+    await button.waitFor();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(width);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Tab');
+    expect(await focusOf(button)).toEqual({ focused: true, outline: 'solid 3px' });
+    expect(scripts.filter((url) => !url.startsWith(`${site()}/`))).toEqual([]);
+  }
+  for (const file of ['act/index.html', 'id/act/index.html']) {
+    const { scripts, frames } = builtScriptPolicy(file);
+    expect(scripts).toMatch(/^script-src 'self'( 'sha256-[^']+')+$/);
+    expect(frames).toBe("default-src 'self'");
+  }
+  // Opened, looked at, tabbed through: nothing was done.
+  const { rows: after } = await backend().db.query(`select answered_at from public.contact_submissions where id = $1`, [rows[0]!.id]);
+  expect(after).toEqual([{ answered_at: null }]);
 });
