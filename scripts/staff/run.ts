@@ -166,9 +166,11 @@ async function remove(role: StaffRole, client: pg.Client, email: string, run: Co
   if (rows.length === 0) throw new UsageError(`${email} is not ${role.one}.`);
   run.out(`${email} is no longer ${role.one}: their next request is refused.`);
   const still = await otherRoles(role, client, email, rows[0]!.user_id);
-  if (still.length > 0) return run.err(`Kept the Auth user ${email}: they are still ${still.join(' and ')}.`);
   const admin = authAdmin(run.env);
-  if (!admin) return run.err(NO_ADMIN);
+  if (still.length > 0 || !admin) {
+    run.err(still.length > 0 ? `Kept the Auth user ${email}: they are still ${still.join(' and ')}.` : NO_ADMIN);
+    return;
+  }
   const user = await admin.find(email);
   if (user) await admin.delete(user.id);
   run.err(user ? `Deleted the Auth user ${email}: no new code goes to that address.` : `${email} had no Auth user.`);
