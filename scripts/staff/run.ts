@@ -20,8 +20,8 @@ export interface StaffRole {
   many: string;
   /** The page its people sign in on. */
   page: string;
-  /** What the role reaches, for --help. */
-  reaches: string;
+  /** What --help says the role is, wrapped as the rest of it. */
+  about: string;
   /** For list: what the role last did, as a labelled SQL expression over the entry `e`. */
   lastDone?: { label: string; sql: string };
 }
@@ -32,7 +32,8 @@ export const EDITORS: StaffRole = {
   one: 'an editor',
   many: 'editors',
   page: '/edit/',
-  reaches: 'change the content (the three content tables and their photos, nothing else)',
+  about: `Who may sign in on the site's /edit/ page and change the content (the three content tables
+and their photos, nothing else).`,
   lastDone: {
     label: 'last change',
     sql: `(select to_char(max(a.changed_at) at time zone 'UTC', 'YYYY-MM-DD HH24:MI "UTC"')
@@ -47,14 +48,15 @@ export const TEAM: StaffRole = {
   one: 'a team member',
   many: 'team members',
   page: '/team/',
-  reaches: 'answer the inquiries (the content only if they are also an editor: npm run editors)',
+  about: `Who may sign in on the site's /team/ page: the people who answer the inquiries. Being on the
+team opens none of the content (that is npm run editors).`,
 };
 
 const ROLES = [EDITORS, TEAM];
 
 const usage = (role: StaffRole) => `npm run ${role.command} -- add|remove|list [email]
 
-Who may sign in on the site's ${role.page} page and ${role.reaches}.
+${role.about}
 The database decides by the person's Auth user, linked to their entry here.
 
   add EMAIL      lists EMAIL as ${role.one}, and makes their Auth user (confirmed, no password)
