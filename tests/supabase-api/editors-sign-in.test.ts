@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import { DEFAULT_JWT_SECRET, startLocalBackend, type LocalBackend } from 'local-supabase';
 import { refusalOf } from '../../src/lib/editor-api';
 import { liveStateOf } from '../../src/lib/live-state';
-import { runEditors } from '../../scripts/editors/run';
+import { runEditors } from '../../scripts/staff/run';
 import { forTheFile } from '../support/for-the-file';
 
 const EDITOR = 'dewi@example.test';
