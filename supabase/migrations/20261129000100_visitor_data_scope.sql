@@ -39,8 +39,8 @@ begin
     into hashed
   from private.personal_data_key as k;
   if hashed is null and mailbox is not null then
-    raise sqlstate '55000' using message = 'private.personal_data_key holds no key',
-      hint = 'Apply 20261127000200_personal_data.sql again: it makes one.';
+    raise sqlstate '55000' using
+      message = 'private.personal_data_key holds no key: apply 20261127000200_personal_data.sql again, which makes one';
   end if;
   return hashed;
 end;
@@ -284,9 +284,9 @@ begin
   from private.personal_data_address_columns() as c
   where not exists (select from private.personal_data_holders as h where pg_catalog.to_regclass(h.relation) = c.relation);
   if unnamed is not null then
-    raise sqlstate '55000' using
-      message = pg_catalog.format('%s hold email addresses, and private.personal_data_holders does not say whose', unnamed),
-      hint = 'Add a row for each (holds ''visitors'' or ''staff'', docs/backend.md), then ask again. Nothing was read or erased.';
+    raise sqlstate '55000' using message = pg_catalog.format(
+      'Nothing read or erased: private.personal_data_holders does not say whether the email addresses in %s '
+      'are visitors'' or staff members''. Add a row for each (docs/backend.md), then ask again.', unnamed);
   end if;
 
   select pg_catalog.string_agg(h.relation, ', ' order by h.relation) into unmatched
@@ -307,9 +307,9 @@ begin
         select from private.personal_data_address_columns() as c where c.relation = pg_catalog.to_regclass(h.relation))
     end;
   if unmatched is not null then
-    raise sqlstate '55000' using
-      message = pg_catalog.format('%s: visitors'' data in private.personal_data_holders, with no address or hashed_mailbox column to find it by', unmatched),
-      hint = 'Correct the row''s hashed_mailbox, or the row, then ask again. Nothing was read or erased.';
+    raise sqlstate '55000' using message = pg_catalog.format(
+      'Nothing read or erased: private.personal_data_holders names %s as visitors'' data, with no address or '
+      'hashed_mailbox column to find a mailbox by. Correct the row (docs/backend.md), then ask again.', unmatched);
   end if;
 
   return query
