@@ -71,7 +71,7 @@ const ENGLISH: Writer = ({ contactEmail, productName, processors, region }) => {
         heading: 'What we collect and why',
         paragraphs: [
           'When you send the contact form or ask for the investor deck, we receive your name, your email address, your company if you give it, your message, the language of the page, and the time. We use these details only to answer you.',
-          `To keep the form from being flooded, we note the network address a message comes from, with a keyed hash of its email address, for at most ${limitMinutes} minutes after the message; then both are deleted.`,
+          `To keep the form from being flooded, we note the network address a message comes from, with a keyed hash of the sender's email address, for at most ${limitMinutes} minutes after the message; then both are deleted.`,
         ],
       },
       {
@@ -130,7 +130,7 @@ const INDONESIAN: Writer = ({ contactEmail, productName, processors, region }) =
         heading: 'Data yang kami kumpulkan dan tujuannya',
         paragraphs: [
           'Saat Anda mengirim formulir kontak atau meminta dek investor, kami menerima nama, alamat email, nama perusahaan jika Anda mengisinya, pesan Anda, bahasa halaman, dan waktunya. Kami menggunakan data ini hanya untuk menjawab Anda.',
-          `Agar formulir tidak dibanjiri pesan, kami mencatat alamat jaringan asal pesan beserta hash berkunci dari alamat emailnya paling lama ${limitMinutes} menit setelah pesan dikirim; setelah itu keduanya dihapus.`,
+          `Agar formulir tidak dibanjiri pesan, kami mencatat alamat jaringan asal pesan beserta hash berkunci dari alamat email pengirimnya paling lama ${limitMinutes} menit setelah pesan dikirim; setelah itu keduanya dihapus.`,
         ],
       },
       {
