@@ -1,9 +1,11 @@
 // One run of `npm run inquiries` (index.ts is the command): answers a person's request about their
 // data (docs/backend.md). `export` prints every stored row about one mailbox as JSON; `erase` deletes
 // them and records the erasure without the address. The work is the database's
-// (private.personal_data_export and private.personal_data_erase, 20261127000200_personal_data.sql),
-// so the tables it covers are found in the catalogue, not listed here. An erasure runs in one
-// transaction, committed only once the operator has seen the counts and said yes (or passed --yes).
+// (private.personal_data_export and private.personal_data_erase, 20261127000200_personal_data.sql and
+// 20261129000100_visitor_data_scope.sql), so the tables it covers are found in the catalogue and
+// private.personal_data_holders, not listed here, and staff members' own records are never among
+// them. An erasure runs in one transaction, committed only once the operator has seen the counts and
+// said yes (or passed --yes).
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import { runOnDatabase, UsageError, type CommandRun } from '../command';
@@ -11,7 +13,8 @@ import { runOnDatabase, UsageError, type CommandRun } from '../command';
 const USAGE = `npm run inquiries -- export <email>
 npm run inquiries -- erase <email> [--yes]
 
-export  prints, as JSON, every stored row about that mailbox in every table that holds it
+export  prints, as JSON, every stored row about that mailbox in every visitors' table that holds
+        it (the limit table's rows show the mailbox as its keyed hash); never a staff record
 erase   deletes those rows (an inquiry under legal hold is kept), says how many per table, asks
         first unless --yes, and records the erasure (when, a keyed hash of the address, the counts)
 

@@ -1,8 +1,10 @@
-// The editors' permission matrix on PostgreSQL 15 with Supabase's roles
-// (supabase/migrations/20261127000300_editors.sql): anon, a signed-in user who is not an editor, an
-// editor, and an editor an operator removed, over every relation and function the catalogue lists
-// and over Storage's buckets. A persona is a role plus the JWT claims PostgREST would set, in one
-// transaction per request, as PostgREST runs it.
+// The staff's permission matrix on PostgreSQL 15 with Supabase's roles
+// (supabase/migrations/20261127000300_editors.sql, 20261129000300_staff_by_user_id.sql): anon, a
+// signed-in user who is not staff, a token carrying the address of an entry no user is linked to
+// yet, an editor, a team member, a person who is both, and an editor and a team member an operator
+// removed, over every relation and function the catalogue lists and over Storage's buckets. A
+// persona is a role plus the JWT claims PostgREST would set, in one transaction per request, as
+// PostgREST runs it. Then how an entry is linked to its Auth user (add, sign-in, deletion).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Client } from 'pg';
@@ -13,12 +15,38 @@ import { checkEditors } from '../../scripts/doctor/editors';
 
 const EDITOR = { email: 'dewi@example.test', sub: '0b5d7a52-2f4e-4c6b-9d41-6a1f0e3c2b11' };
 const REMOVED = { email: 'raka@example.test', sub: '7c1e9f30-8a2d-4b5e-a6f7-1d2c3b4a5e60' };
-// Listed by address only, as an operator lists someone before their Auth user exists.
+// Listed by address only in both lists, as an operator lists someone before their Auth user exists;
+// the sub is some other user's who carries the same address in their token.
 const BY_EMAIL = { email: 'sari@example.test', sub: '2a4c6e80-b1d3-4f57-9a1c-3e5f7a9c1e30' };
 const STRANGER = { email: 'someone@example.test', sub: 'e3a1c5d7-9b2f-4a6e-8c0d-2f4b6d8a0c1e' };
+const MEMBER = { email: 'wulan@example.test', sub: '3f6a9c12-5e8b-4d71-a0c3-7b2e4f6d8a91' };
+const BOTH = { email: 'bayu@example.test', sub: '8d2f4a6c-1e3b-4c5d-9f7a-2b4c6d8e0f13' };
+const REMOVED_MEMBER = { email: 'tono@example.test', sub: '6b8d0f2a-4c6e-4a8b-b1d3-5e7f9a1c3e57' };
 
-type Persona = 'anon' | 'stranger' | 'editor' | 'removed editor';
-const PERSONAS: Persona[] = ['anon', 'stranger', 'editor', 'removed editor'];
+type Persona =
+  'anon' | 'stranger' | 'address only' | 'editor' | 'removed editor' | 'team member' | 'editor and team member' | 'removed team member';
+const PERSONAS: Persona[] = [
+  'anon',
+  'stranger',
+  'address only',
+  'editor',
+  'removed editor',
+  'team member',
+  'editor and team member',
+  'removed team member',
+];
+const WHO: Record<Exclude<Persona, 'anon'>, { email: string; sub: string }> = {
+  stranger: STRANGER,
+  'address only': BY_EMAIL,
+  editor: EDITOR,
+  'removed editor': REMOVED,
+  'team member': MEMBER,
+  'editor and team member': BOTH,
+  'removed team member': REMOVED_MEMBER,
+};
+/** Who may edit the content: the team reaches none of it unless also an editor. */
+const EDITING: Persona[] = ['editor', 'editor and team member'];
+const isEditing = (persona: Persona) => EDITING.includes(persona);
 const CONTENT_TABLES = ['material_coverage', 'timeline', 'feature_cards'] as const;
 
 // The part of Supabase Storage the policies touch, with the site-pictures bucket and a private one.
@@ -44,15 +72,21 @@ const database = forTheFile(
   async () => {
     const db = await openProjectDatabase();
     await db.client.query(STORAGE_STAND_IN);
-    // The bucket and the editors' policies, now that Storage is there (both files run twice without change).
-    for (const file of ['20261124000500_site_pictures_bucket.sql', '20261127000300_editors.sql']) {
+    // The bucket and the editors' policies, now that Storage is there (the files run twice without
+    // change), and what later files restate of the editors' (is_editor() by user id).
+    for (const file of ['20261124000500_site_pictures_bucket.sql', '20261127000300_editors.sql', '20261129000300_staff_by_user_id.sql']) {
       await db.client.query(await readFile(path.join(SUPABASE_PATHS.migrations, file), 'utf8'));
     }
     await db.client.query(`
       insert into storage.objects (bucket_id, name) values ('site-pictures', 'pet.jpg'), ('private-files', 'deck.pdf');
       insert into private.editors (email, user_id)
-        values ('${EDITOR.email}', '${EDITOR.sub}'), ('${REMOVED.email}', '${REMOVED.sub}'), ('${BY_EMAIL.email}', null);
+        values ('${EDITOR.email}', '${EDITOR.sub}'), ('${REMOVED.email}', '${REMOVED.sub}'), ('${BY_EMAIL.email}', null),
+               ('${BOTH.email}', '${BOTH.sub}');
       delete from private.editors where email = '${REMOVED.email}';
+      insert into private.team_members (email, user_id)
+        values ('${MEMBER.email}', '${MEMBER.sub}'), ('${BOTH.email}', '${BOTH.sub}'), ('${BY_EMAIL.email}', null),
+               ('${REMOVED_MEMBER.email}', '${REMOVED_MEMBER.sub}');
+      delete from private.team_members where email = '${REMOVED_MEMBER.email}';
       select vault.create_secret('https://hooks.example.test/build', 'site_build_hook_url');
     `);
     return db;
@@ -62,7 +96,7 @@ const database = forTheFile(
 
 const claims = (persona: Persona) => {
   if (persona === 'anon') return { role: 'anon' };
-  const who = persona === 'editor' ? EDITOR : persona === 'removed editor' ? REMOVED : STRANGER;
+  const who = WHO[persona];
   return { role: 'authenticated', aud: 'authenticated', sub: who.sub, email: who.email };
 };
 
@@ -92,6 +126,21 @@ async function outcome(client: Client, sql: string, params: unknown[] = []): Pro
   } catch (error) {
     await client.query('rollback to savepoint attempt');
     return `denied ${sqlState(error)}`;
+  }
+}
+
+/** What a private check (is_editor, is_team_member) answers for a signed-in request carrying `claims`. */
+async function check(name: 'is_editor' | 'is_team_member', claims: Record<string, unknown>): Promise<boolean> {
+  const { client } = database();
+  await client.query('begin');
+  try {
+    await client.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
+      JSON.stringify({ role: 'authenticated', ...claims }),
+    ]);
+    const { rows } = await client.query<{ yes: boolean }>(`select private.${name}() as yes`);
+    return rows[0]!.yes;
+  } finally {
+    await client.query('rollback');
   }
 }
 
@@ -140,6 +189,7 @@ describe('who reads what: every relation, as each persona', () => {
         'public.timeline',
         'public.contact_submissions',
         'private.editors',
+        'private.team_members',
         'private.content_audit',
         'vault.secrets',
         'storage.objects',
@@ -148,33 +198,37 @@ describe('who reads what: every relation, as each persona', () => {
     );
   });
 
-  test('an editor reads every content row, and the site pictures only of all objects', () => {
-    for (const table of CONTENT_TABLES) expect(reads.editor[`public.${table}`]).toBe(owner[`public.${table}`]);
-    expect(reads.editor['storage.objects']).toBe(1);
+  test.each(EDITING)('%s reads every content row, and the site pictures only of all objects', (persona) => {
+    for (const table of CONTENT_TABLES) expect(reads[persona][`public.${table}`]).toBe(owner[`public.${table}`]);
+    expect(reads[persona]['storage.objects']).toBe(1);
     expect(owner['storage.objects']).toBe(2);
   });
 
-  test('beyond that an editor reads nothing a visitor cannot: no inquiry, no limit, no secret, no allow-list, no audit', () => {
-    const beyond = Object.keys(owner).filter(
-      (name) => !CONTENT_TABLES.some((table) => name === `public.${table}`) && name !== 'storage.objects' && !nothing(reads.editor[name]!),
-    );
-    expect(beyond).toEqual([]);
-    for (const name of [
-      'public.contact_submissions',
-      'private.editors',
-      'private.content_audit',
-      'vault.decrypted_secrets',
-      'auth.users',
-    ]) {
-      expect(nothing(reads.editor[name]!)).toBe(true);
-    }
-  });
+  test.each(EDITING)(
+    'beyond that %s reads nothing a visitor cannot: no inquiry, no limit, no secret, no allow-list, no audit',
+    (persona) => {
+      const beyond = Object.keys(owner).filter(
+        (name) =>
+          !CONTENT_TABLES.some((table) => name === `public.${table}`) && name !== 'storage.objects' && !nothing(reads[persona][name]!),
+      );
+      expect(beyond).toEqual([]);
+      for (const name of [
+        'public.contact_submissions',
+        'private.editors',
+        'private.team_members',
+        'private.content_audit',
+        'vault.decrypted_secrets',
+        'auth.users',
+      ]) {
+        expect(nothing(reads[persona][name]!)).toBe(true);
+      }
+    },
+  );
 
-  test('a signed-in stranger and a removed editor read exactly what anon reads', () => {
-    const visible = (persona: Persona) =>
-      Object.fromEntries(Object.entries(reads[persona]).map(([name, result]) => [name, nothing(result) ? 'nothing' : result]));
-    expect(visible('stranger')).toEqual(visible('anon'));
-    expect(visible('removed editor')).toEqual(visible('anon'));
+  test.each(PERSONAS.filter((persona) => persona !== 'anon' && !isEditing(persona)))('%s reads exactly what anon reads', (persona) => {
+    const visible = (who: Persona) =>
+      Object.fromEntries(Object.entries(reads[who]).map(([name, result]) => [name, nothing(result) ? 'nothing' : result]));
+    expect(visible(persona)).toEqual(visible('anon'));
     expect(reads.anon['public.timeline']).toBeLessThan(owner['public.timeline']!);
   });
 });
@@ -202,7 +256,7 @@ describe('who writes what', () => {
       picture: await outcome(client, `update public.material_coverage set image = 'https://example.test/pet.jpg'`),
       remove: await outcome(client, `delete from public.material_coverage where not is_active`),
     }));
-    if (persona === 'editor') {
+    if (isEditing(persona)) {
       expect(results).toEqual({ edit: 1, add: 1, picture: owner('public.material_coverage'), remove: 1 });
     } else {
       expect(Object.values(results).every(nothing)).toBe(true);
@@ -228,6 +282,7 @@ describe('who writes what', () => {
       inquiry: await outcome(client, `update public.contact_submissions set message = 'x'`),
       inquiryDelete: await outcome(client, `delete from public.contact_submissions`),
       allowList: await outcome(client, `insert into private.editors (email) values ('me@example.test')`),
+      teamList: await outcome(client, `insert into private.team_members (email) values ('me@example.test')`),
       audit: await outcome(client, `delete from private.content_audit`),
       revision: await outcome(client, `update private.content_revision set revision = revision + 1`),
       secret: await outcome(client, `select vault.create_secret('x', 'y')`),
@@ -242,6 +297,7 @@ describe('who writes what', () => {
       inquiry: 'denied 42501',
       inquiryDelete: 'denied 42501',
       allowList: 'denied 42501',
+      teamList: 'denied 42501',
       audit: 'denied 42501',
       revision: 'denied 42501',
       secret: 'denied 42501',
@@ -258,7 +314,7 @@ describe('who writes what', () => {
         replace: await outcome(client, `update storage.objects set metadata = '{}' where bucket_id = 'site-pictures'`),
         remove: await outcome(client, `delete from storage.objects where bucket_id = 'site-pictures'`),
       }));
-      if (persona === 'editor') expect(results).toEqual({ upload: 1, replace: 2, remove: 2 });
+      if (isEditing(persona)) expect(results).toEqual({ upload: 1, replace: 2, remove: 2 });
       else expect(Object.values(results).every(nothing)).toBe(true);
     }
   });
@@ -322,14 +378,14 @@ describe('who writes what', () => {
     const result = await checkEditors(database().client);
     expect(result.status).toBe('ok');
     expect(result.detail).toMatch(
-      new RegExp(`^2 editors; last changes: ${EDITOR.email} update timeline [0-9a-f-]{36} \\(title_ind\\) 0 min ago`),
+      new RegExp(`^3 editors; last changes: ${EDITOR.email} update timeline [0-9a-f-]{36} \\(title_ind\\) 0 min ago`),
     );
   });
 
   test('a removal takes effect at the next request of the same token', async () => {
     const { client } = database();
-    await client.query(`insert into private.editors (email, user_id) values ('late@example.test', null)`);
     const late = { role: 'authenticated', sub: '5d6e7f80-1a2b-4c3d-8e9f-0a1b2c3d4e5f', email: 'late@example.test' };
+    await client.query(`insert into private.editors (email, user_id) values ($1, $2)`, [late.email, late.sub]);
     const write = async () => {
       await client.query('begin');
       await client.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
@@ -346,7 +402,7 @@ describe('who writes what', () => {
 });
 
 describe('functions', () => {
-  test("a signed-in user may execute what anon may, the editor check and the editors' live state, and no security definer function in public", async () => {
+  test("a signed-in user may execute what anon may, the editor and team checks and the editors' live state, and no security definer function in public", async () => {
     const executable = async (role: string) =>
       (
         await database().client.query<{ fn: string; definer: boolean; schema: string }>(
@@ -365,6 +421,7 @@ describe('functions', () => {
       'private.editor_live_state(bigint)',
       'private.editor_preview_link()',
       'private.is_editor()',
+      'private.is_team_member()',
     ]);
     expect(signedIn.filter((row) => row.definer && row.schema === 'public')).toEqual([]);
   });
@@ -378,7 +435,7 @@ describe('functions', () => {
       (result) => result.rows[0]!.live,
       (error: unknown) => sqlState(error),
     );
-    if (persona === 'editor') expect(answer).toMatchObject({ state: 'live', edits_since: 0 });
+    if (isEditing(persona)) expect(answer).toMatchObject({ state: 'live', edits_since: 0 });
     else expect(answer).toBe(persona === 'anon' ? INSUFFICIENT_PRIVILEGE : 'PT403');
   });
 
@@ -389,7 +446,7 @@ describe('functions', () => {
       (result) => result.rows[0]!.token,
       (error: unknown) => sqlState(error),
     );
-    if (persona === 'editor') expect(answer).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    if (isEditing(persona)) expect(answer).toMatch(/^[A-Za-z0-9_-]{43}$/);
     else expect(answer).toBe(persona === 'anon' ? INSUFFICIENT_PRIVILEGE : 'PT403');
   });
 
@@ -463,24 +520,161 @@ describe('functions', () => {
     }
   });
 
-  test('is_editor() asks the JWT: user id when listed, else the email claim; never user_metadata', async () => {
-    const ask = async (c: Record<string, unknown>) => {
-      const { client } = database();
-      await client.query('begin');
-      await client.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
-        JSON.stringify({ role: 'authenticated', ...c }),
-      ]);
-      const { rows } = await client.query<{ yes: boolean }>(`select private.is_editor() as yes`);
-      await client.query('rollback');
-      return rows[0]!.yes;
-    };
+  test('is_editor() asks the Auth user id only: never an email claim, an unlinked entry or user_metadata', async () => {
+    const ask = (c: Record<string, unknown>) => check('is_editor', c);
     expect(await ask({ sub: EDITOR.sub, email: EDITOR.email })).toBe(true);
     expect(await ask({ sub: EDITOR.sub, email: 'renamed@example.test' })).toBe(true);
-    // Listed with a user id: the email alone (another user who took the address) is not enough.
+    expect(await ask({ sub: BOTH.sub, email: BOTH.email })).toBe(true);
+    // Another user who took the address, and a token for an entry no user is linked to yet.
     expect(await ask({ sub: STRANGER.sub, email: EDITOR.email })).toBe(false);
-    expect(await ask({ sub: BY_EMAIL.sub, email: BY_EMAIL.email.toUpperCase() })).toBe(true);
+    expect(await ask({ sub: BY_EMAIL.sub, email: BY_EMAIL.email })).toBe(false);
+    expect(await ask({ email: BY_EMAIL.email })).toBe(false);
     expect(await ask({ sub: REMOVED.sub, email: REMOVED.email })).toBe(false);
-    expect(await ask({ sub: STRANGER.sub, email: STRANGER.email, user_metadata: { editor: true, email: BY_EMAIL.email } })).toBe(false);
+    expect(await ask({ sub: MEMBER.sub, email: MEMBER.email })).toBe(false);
+    expect(await ask({ sub: STRANGER.sub, email: STRANGER.email, user_metadata: { editor: true, email: EDITOR.email } })).toBe(false);
     expect(await ask({})).toBe(false);
+  });
+
+  test('is_team_member() asks the Auth user id only; an editor is not a team member; a removal counts at the next request', async () => {
+    const ask = (c: Record<string, unknown>) => check('is_team_member', c);
+    expect(await ask({ sub: MEMBER.sub, email: MEMBER.email })).toBe(true);
+    expect(await ask({ sub: MEMBER.sub, email: 'renamed@example.test' })).toBe(true);
+    expect(await ask({ sub: BOTH.sub, email: BOTH.email })).toBe(true);
+    expect(await ask({ sub: EDITOR.sub, email: EDITOR.email })).toBe(false);
+    expect(await ask({ sub: STRANGER.sub, email: MEMBER.email })).toBe(false);
+    expect(await ask({ sub: BY_EMAIL.sub, email: BY_EMAIL.email })).toBe(false);
+    expect(await ask({ email: MEMBER.email })).toBe(false);
+    expect(await ask({ sub: REMOVED_MEMBER.sub, email: REMOVED_MEMBER.email })).toBe(false);
+    expect(await ask({ sub: STRANGER.sub, email: STRANGER.email, user_metadata: { team: true, email: MEMBER.email } })).toBe(false);
+    expect(await ask({})).toBe(false);
+
+    const { client } = database();
+    const LATE = { email: 'dimas@example.test', sub: '1c3e5a7b-9d2f-4e6a-8b0c-2d4f6a8c0e24' };
+    await client.query(`insert into private.team_members (email, user_id) values ($1, $2)`, [LATE.email, LATE.sub]);
+    try {
+      // The same token, request after request.
+      expect(await ask(LATE)).toBe(true);
+      await client.query(`delete from private.team_members where email = $1`, [LATE.email]);
+      expect(await ask(LATE)).toBe(false);
+    } finally {
+      await client.query(`delete from private.team_members where email = $1`, [LATE.email]);
+    }
+  });
+});
+
+describe('linking an entry to its user: at a confirmed sign-in, undone when the user is deleted', () => {
+  const NEW = 'nadia@example.test';
+  const entries = async (email: string) =>
+    (
+      await database().client.query<{ list: string; user_id: string | null }>(
+        `select 'editors' as list, user_id::text from private.editors where email = $1
+         union all select 'team', user_id::text from private.team_members where email = $1 order by 1`,
+        [email],
+      )
+    ).rows;
+  const cleanUp = async (email: string) => {
+    const { client } = database();
+    await client.query(`delete from private.editors where email = $1`, [email]);
+    await client.query(`delete from private.team_members where email = $1`, [email]);
+    await client.query(`delete from auth.users where email = $1`, [email]);
+  };
+  afterEach(() => cleanUp(NEW));
+
+  test('an entry added before its user existed is linked at the first confirmed sign-in, in both lists', async () => {
+    const { client } = database();
+    await client.query(`insert into private.editors (email) values ($1)`, [NEW]);
+    await client.query(`insert into private.team_members (email) values ($1)`, [NEW]);
+    // Invited by an operator in the dashboard: the user exists, nobody has proved the mailbox yet.
+    const { rows } = await client.query<{ id: string }>(
+      `insert into auth.users (email, invited_at) values ($1, now()) returning id::text`,
+      [NEW],
+    );
+    const id = rows[0]!.id;
+    await client.query(`update auth.users set last_sign_in_at = now() where id = $1`, [id]);
+    expect(await entries(NEW)).toEqual([
+      { list: 'editors', user_id: null },
+      { list: 'team', user_id: null },
+    ]);
+    expect(await check('is_editor', { sub: id, email: NEW })).toBe(false);
+
+    // The code from the email: Auth confirms the address and records the sign-in.
+    await client.query(`update auth.users set email_confirmed_at = now(), last_sign_in_at = now() where id = $1`, [id]);
+    expect(await entries(NEW)).toEqual([
+      { list: 'editors', user_id: id },
+      { list: 'team', user_id: id },
+    ]);
+    expect(await check('is_editor', { sub: id, email: NEW })).toBe(true);
+    expect(await check('is_team_member', { sub: id, email: NEW })).toBe(true);
+    // The address in another user's token still reaches nothing.
+    expect(await check('is_editor', { sub: STRANGER.sub, email: NEW })).toBe(false);
+    expect(await check('is_team_member', { sub: STRANGER.sub, email: NEW })).toBe(false);
+  });
+
+  test('deleting the Auth user unlinks its entries: its token, still within its hour, reaches nothing', async () => {
+    const { client } = database();
+    const { rows } = await client.query<{ id: string }>(
+      `insert into auth.users (email, email_confirmed_at, last_sign_in_at) values ($1, now(), now()) returning id::text`,
+      [NEW],
+    );
+    const id = rows[0]!.id;
+    await client.query(`insert into private.editors (email, user_id) values ($1, $2)`, [NEW, id]);
+    await client.query(`insert into private.team_members (email, user_id) values ($1, $2)`, [NEW, id]);
+    expect(await check('is_editor', { sub: id, email: NEW })).toBe(true);
+    await client.query(`delete from auth.users where id = $1`, [id]);
+    expect(await entries(NEW)).toEqual([
+      { list: 'editors', user_id: null },
+      { list: 'team', user_id: null },
+    ]);
+    expect(await check('is_editor', { sub: id, email: NEW })).toBe(false);
+    expect(await check('is_team_member', { sub: id, email: NEW })).toBe(false);
+  });
+
+  test('a sign-in goes on when a link cannot be made; a user linked in a list is not linked twice there, and the other list still links it', async () => {
+    const { client } = database();
+    const { rows } = await client.query<{ id: string }>(
+      `insert into auth.users (email, email_confirmed_at) values ($1, now()) returning id::text`,
+      [NEW],
+    );
+    const id = rows[0]!.id;
+    await client.query(`insert into private.team_members (email) values ($1)`, [NEW]);
+    await client.query('begin');
+    try {
+      // A list that refuses every link (as a lock or a constraint might): Auth's update still succeeds.
+      await client.query(`alter table private.team_members add constraint refuses_links check (user_id is null) not valid`);
+      await expect(client.query(`update auth.users set last_sign_in_at = now() where id = $1`, [id])).resolves.toMatchObject({
+        rowCount: 1,
+      });
+      expect(await entries(NEW)).toEqual([{ list: 'team', user_id: null }]);
+    } finally {
+      await client.query('rollback');
+    }
+
+    // Already linked under its former address, the user keeps that entry when it signs in with a
+    // new one, and the other list still links it.
+    const FORMER = 'nadia.lama@example.test';
+    await client.query(`insert into private.team_members (email, user_id) values ($1, $2)`, [FORMER, id]);
+    await client.query(`insert into private.editors (email) values ($1)`, [NEW]);
+    try {
+      await client.query(`update auth.users set last_sign_in_at = now() where id = $1`, [id]);
+      expect(await entries(NEW)).toEqual([
+        { list: 'editors', user_id: id },
+        { list: 'team', user_id: null },
+      ]);
+      expect(await entries(FORMER)).toEqual([{ list: 'team', user_id: id }]);
+    } finally {
+      await cleanUp(FORMER);
+    }
+  });
+
+  test('the migration links an entry whose user already signed in with a confirmed address, as a sign-in would', async () => {
+    const { client } = database();
+    await client.query(`insert into private.editors (email) values ($1)`, [NEW]);
+    const { rows } = await client.query<{ id: string }>(
+      `insert into auth.users (email, email_confirmed_at, last_sign_in_at) values ($1, now(), now()) returning id::text`,
+      [NEW],
+    );
+    expect(await entries(NEW)).toEqual([{ list: 'editors', user_id: null }]);
+    await client.query(await readFile(path.join(SUPABASE_PATHS.migrations, '20261129000300_staff_by_user_id.sql'), 'utf8'));
+    expect(await entries(NEW)).toEqual([{ list: 'editors', user_id: rows[0]!.id }]);
   });
 });

@@ -10,7 +10,7 @@ import { DEFAULT_JWT_SECRET, startLocalBackend, type LocalBackend } from 'local-
 import { refusalOf } from '../../src/lib/editor-api';
 import { CODE_LIFETIME_MS, sendCode, verifyCode } from '../../src/lib/staff-auth';
 import { liveStateOf } from '../../src/lib/live-state';
-import { runEditors } from '../../scripts/editors/run';
+import { runEditors } from '../../scripts/staff/run';
 import { forTheFile } from '../support/for-the-file';
 
 const EDITOR = 'dewi@example.test';

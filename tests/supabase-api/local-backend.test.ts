@@ -520,7 +520,7 @@ describe('the notify function under Deno', () => {
     ]);
   });
 
-  it('runs the sweep on its own timer when asked to, and the retention job on its first tick, as pg_cron runs them', async () => {
+  it("runs the sweep on its own timer when asked to, the retention job on its first tick and the limit table's pruning on every tick, as pg_cron runs them", async () => {
     const timed = await startLocalBackend({ sweepIntervalMs: 250 });
     try {
       // An inquiry past the 12 months' retention, already notified: only the retention job touches it.
@@ -536,6 +536,14 @@ describe('the notify function under Deno', () => {
       const names = async () => (await timed.db.query<{ name: string }>('select name from public.contact_submissions')).rows;
       while ((await names()).length > 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await names()).toEqual([{ name: 'Never Notified' }]);
+
+      // A limit write past the hour, after the retention's first tick: a later tick's pruning deletes it.
+      await timed.db.query(`insert into private.inquiry_writes (client, at) values ('198.51.100.99', now() - interval '61 minutes')`);
+      const stale = async () =>
+        (await timed.db.query<{ n: number }>(`select count(*)::int as n from private.inquiry_writes where client = '198.51.100.99'`))
+          .rows[0]?.n;
+      while ((await stale()) !== 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await stale()).toBe(0);
     } finally {
       await timed.stop();
     }

@@ -50,8 +50,8 @@ export interface SweepOptions {
   functionUrl: string;
   /**
    * Runs the sweep, then the alert and promises jobs, this often, as pg_cron runs them every minute,
-   * and the retention job on the first tick and daily (off when absent: callers run them when they
-   * mean it).
+   * the limit table's pruning on every tick too (pg_cron: every 5 minutes), and the retention job on
+   * the first tick and daily (off when absent: callers run them when they mean it).
    */
   intervalMs?: number;
   /** Another minute job, run after the alert job on each tick (the site watch). */
@@ -94,6 +94,9 @@ export function sweeper(db: PGlite, { functionUrl, intervalMs, afterTick, onAler
   const retention = async (): Promise<void> => {
     await db.query('select private.apply_inquiry_retention()');
   };
+  const prune = async (): Promise<void> => {
+    await db.query('select private.prune_inquiry_writes()');
+  };
   let retentionDue = 0;
   const retentionWhenDue = async () => {
     if (Date.now() < retentionDue) return;
@@ -108,6 +111,8 @@ export function sweeper(db: PGlite, { functionUrl, intervalMs, afterTick, onAler
       .then(promises)
       .catch(onFailure)
       .then(retentionWhenDue)
+      .catch(onFailure)
+      .then(prune)
       .catch(onFailure)
       .then(() => afterTick?.())
       .catch(onFailure);
