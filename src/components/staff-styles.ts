@@ -5,5 +5,7 @@ const BUTTON =
 
 export const PRIMARY_BUTTON = `${BUTTON} bg-brand-700 text-white enabled:hover:bg-brand-800`;
 export const SECONDARY_BUTTON = `${BUTTON} bg-white text-brand-900 ring-1 ring-ink/15 enabled:hover:bg-brand-50`;
+/** For what cannot be undone (the team's erasure). */
+export const DANGER_BUTTON = `${BUTTON} bg-white text-red-700 ring-1 ring-red-700/40 enabled:hover:bg-red-50`;
 export const TEXT_INPUT =
   'mt-1 block w-full min-w-0 rounded-lg border border-ink/20 px-3 py-2 text-base aria-[invalid=true]:border-red-700';
