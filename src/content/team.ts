@@ -104,6 +104,8 @@ export interface TeamText {
     already: (name: string, at: string, by: string | null) => string;
     alreadyByDeck: (name: string, at: string) => string;
     missing: string;
+    /** An adopted row that breaks one of the table's rules: nothing can be written to it. */
+    invalid: string;
     held: (name: string) => string;
     released: (name: string) => string;
     deckSent: (email: string, at: string) => string;
@@ -229,6 +231,8 @@ export const TEAM_TEXT: Readonly<Record<Language, TeamText>> = {
         `Someone was first: the inquiry from ${name} was marked as answered on ${at}${by ? ` by ${by}` : " through the email's link"}. Nothing changed.`,
       alreadyByDeck: (name, at) => `Someone was first: the inquiry from ${name} was answered with the deck on ${at}. Nothing changed.`,
       missing: 'This inquiry is no longer stored (erased, or past its retention). Nothing changed.',
+      invalid:
+        "This inquiry breaks one of the database's rules (an old row with, say, a malformed address), so nothing changed. Ask an operator to correct it.",
       held: (name) => `The inquiry from ${name} is on legal hold.`,
       released: (name) => `The legal hold on the inquiry from ${name} is released.`,
       deckSent: (email, at) => `The deck was sent to ${email} on ${at}.`,
@@ -351,6 +355,8 @@ export const TEAM_TEXT: Readonly<Record<Language, TeamText>> = {
       alreadyByDeck: (name, at) =>
         `Sudah ada yang lebih dulu: pertanyaan dari ${name} dijawab dengan materi pada ${at}. Tidak ada yang berubah.`,
       missing: 'Pertanyaan ini tidak lagi tersimpan (sudah dihapus, atau melewati masa simpannya). Tidak ada yang berubah.',
+      invalid:
+        'Pertanyaan ini melanggar salah satu aturan basis data (baris lama dengan, misalnya, alamat yang tidak valid), jadi tidak ada yang berubah. Minta operator memperbaikinya.',
       held: (name) => `Pertanyaan dari ${name} kini dalam penahanan hukum.`,
       released: (name) => `Penahanan hukum atas pertanyaan dari ${name} telah dicabut.`,
       deckSent: (email, at) => `Materi dikirim ke ${email} pada ${at}.`,

@@ -84,9 +84,12 @@ export function problemOf(error: PostgrestFailure | null, status: number): TeamC
 }
 
 export type AnswerOutcome =
-  { outcome: 'answered'; at: string } | { outcome: 'already'; at: string; how: AnsweredHow; by: string | null } | { outcome: 'missing' };
+  | { outcome: 'answered'; at: string }
+  | { outcome: 'already'; at: string; how: AnsweredHow; by: string | null }
+  | { outcome: 'missing' }
+  | { outcome: 'invalid' };
 
-export type HoldOutcome = { outcome: 'held' | 'released'; at: string } | { outcome: 'missing' };
+export type HoldOutcome = { outcome: 'held' | 'released'; at: string } | { outcome: 'missing' } | { outcome: 'invalid' };
 
 export type EraseOutcome = { outcome: 'erased'; deleted: Record<string, number>; held: number } | { outcome: 'unconfirmed' };
 

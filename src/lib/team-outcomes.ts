@@ -12,14 +12,14 @@ const problem = (text: string): TeamNote => ({ kind: 'problem', text });
 export function answerNote(result: AnswerOutcome, row: Inquiry, text: TeamText): TeamNote {
   const { outcomes } = text;
   if (result.outcome === 'answered') return done(outcomes.answered(row.name));
-  if (result.outcome === 'missing') return problem(outcomes.missing);
+  if (result.outcome === 'missing' || result.outcome === 'invalid') return problem(outcomes[result.outcome]);
   const at = localTime(result.at, text.locale);
   // Answered either way: what the member wanted is true, and the sentence says who was first.
   return done(result.how === 'deck_sent' ? outcomes.alreadyByDeck(row.name, at) : outcomes.already(row.name, at, result.by));
 }
 
 export function holdNote(result: HoldOutcome, row: Inquiry, text: TeamText): TeamNote {
-  if (result.outcome === 'missing') return problem(text.outcomes.missing);
+  if (result.outcome === 'missing' || result.outcome === 'invalid') return problem(text.outcomes[result.outcome]);
   return done(result.outcome === 'held' ? text.outcomes.held(row.name) : text.outcomes.released(row.name));
 }
 
