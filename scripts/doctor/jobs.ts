@@ -1,7 +1,8 @@
-// Whether pg_cron runs the sweep, the alerts, the promises job, the rebuild and the site watch, and how their last runs went.
+// Whether pg_cron runs the sweep, the alerts, the promises job, the limit table's pruning, the rebuild and the site watch, and how
+// their last runs went.
 import { fail, minutesSince, ok, type CheckResult, type Database } from './report';
 
-const JOBS = ['inquiry-notify-sweep', 'inquiry-alerts', 'inquiry-promises', 'site-rebuild', 'site-watch'];
+const JOBS = ['inquiry-notify-sweep', 'inquiry-alerts', 'inquiry-promises', 'inquiry-limit-prune', 'site-rebuild', 'site-watch'];
 
 interface JobRow {
   name: string;

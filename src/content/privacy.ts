@@ -11,6 +11,14 @@ import type { Language } from './languages';
  */
 export const INQUIRY_RETENTION_MONTHS = 12;
 
+/**
+ * How long, at most, the flood limits keep a message's network address and keyed mailbox hash, in
+ * minutes: the widest window a limit counts over (private.inquiry_writes_kept(), 60 minutes) plus
+ * the interval of the job that prunes them (inquiry-limit-prune, every 5 minutes;
+ * supabase/migrations/20261129000100_visitor_data_scope.sql). A test reads both and holds them equal.
+ */
+export const LIMIT_RECORD_MINUTES = 65;
+
 /** Who may receive a visitor's data, as the build is configured. */
 export type Processor = 'supabase' | 'resend' | 'host' | 'turnstile' | 'analytics';
 
@@ -43,6 +51,7 @@ export interface PrivacyPage {
 type Writer = (settings: PrivacySettings) => PrivacyPage;
 
 const months = INQUIRY_RETENTION_MONTHS;
+const limitMinutes = LIMIT_RECORD_MINUTES;
 
 const ENGLISH: Writer = ({ contactEmail, productName, processors, region }) => {
   const processorText: Record<Processor, (name: string | null) => string> = {
@@ -62,13 +71,13 @@ const ENGLISH: Writer = ({ contactEmail, productName, processors, region }) => {
         heading: 'What we collect and why',
         paragraphs: [
           'When you send the contact form or ask for the investor deck, we receive your name, your email address, your company if you give it, your message, the language of the page, and the time. We use these details only to answer you.',
-          'To keep the form from being flooded, we note the network address a message comes from for about ten minutes; then it is deleted.',
+          `To keep the form from being flooded, we note the network address a message comes from, with a keyed hash of its email address, for at most ${limitMinutes} minutes after the message; then both are deleted.`,
         ],
       },
       {
         heading: 'Legal basis',
         paragraphs: [
-          'We process your details because you ask us to answer you: your consent when you send the form, and the steps you ask for before any agreement (Law 27 of 2022 on Personal Data Protection, Article 20; GDPR Article 6(1)(a) and (b)). Noting network addresses against floods is in our legitimate interest (Article 20; GDPR Article 6(1)(f)).',
+          'We process your details because you ask us to answer you: your consent when you send the form, and the steps you ask for before any agreement (Law 27 of 2022 on Personal Data Protection, Article 20; GDPR Article 6(1)(a) and (b)). Noting network addresses and email hashes against floods is in our legitimate interest (Article 20; GDPR Article 6(1)(f)).',
         ],
       },
       {
@@ -121,13 +130,13 @@ const INDONESIAN: Writer = ({ contactEmail, productName, processors, region }) =
         heading: 'Data yang kami kumpulkan dan tujuannya',
         paragraphs: [
           'Saat Anda mengirim formulir kontak atau meminta dek investor, kami menerima nama, alamat email, nama perusahaan jika Anda mengisinya, pesan Anda, bahasa halaman, dan waktunya. Kami menggunakan data ini hanya untuk menjawab Anda.',
-          'Agar formulir tidak dibanjiri pesan, kami mencatat alamat jaringan asal pesan selama sekitar sepuluh menit; setelah itu alamat tersebut dihapus.',
+          `Agar formulir tidak dibanjiri pesan, kami mencatat alamat jaringan asal pesan beserta hash berkunci dari alamat emailnya paling lama ${limitMinutes} menit setelah pesan dikirim; setelah itu keduanya dihapus.`,
         ],
       },
       {
         heading: 'Dasar hukum',
         paragraphs: [
-          'Kami memproses data Anda karena Anda meminta jawaban dari kami: persetujuan Anda saat mengirim formulir, dan langkah yang Anda minta sebelum adanya perjanjian (Undang-Undang Nomor 27 Tahun 2022 tentang Pelindungan Data Pribadi, Pasal 20; GDPR Pasal 6 ayat (1) huruf a dan b). Pencatatan alamat jaringan untuk mencegah banjir pesan merupakan kepentingan sah kami (Pasal 20; GDPR Pasal 6 ayat (1) huruf f).',
+          'Kami memproses data Anda karena Anda meminta jawaban dari kami: persetujuan Anda saat mengirim formulir, dan langkah yang Anda minta sebelum adanya perjanjian (Undang-Undang Nomor 27 Tahun 2022 tentang Pelindungan Data Pribadi, Pasal 20; GDPR Pasal 6 ayat (1) huruf a dan b). Pencatatan alamat jaringan dan hash alamat email untuk mencegah banjir pesan merupakan kepentingan sah kami (Pasal 20; GDPR Pasal 6 ayat (1) huruf f).',
         ],
       },
       {

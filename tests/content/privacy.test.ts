@@ -1,14 +1,16 @@
 // The privacy notice's words (src/content/privacy.ts) for a build's settings
-// (src/build-time/privacy-settings.ts): the retention it states is the database's default, and it
-// names the processors the build uses and no other.
+// (src/build-time/privacy-settings.ts): the retention and the limits' keeping it states are the
+// database's (its defaults, on PGlite, and its job's schedule), and it names the processors the
+// build uses and no other.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { privacySettings } from '../../src/build-time/privacy-settings';
 import { LANGUAGES } from '../../src/content/languages';
-import { INQUIRY_RETENTION_MONTHS, PRIVACY_WRITERS, type PrivacyPage } from '../../src/content/privacy';
-import { SUPABASE_PATHS } from '../support/database';
+import { INQUIRY_RETENTION_MONTHS, LIMIT_RECORD_MINUTES, PRIVACY_WRITERS, type PrivacyPage } from '../../src/content/privacy';
+import { openPGliteTestDatabase, SUPABASE_PATHS } from '../support/database';
 
 const MIGRATION = path.join(SUPABASE_PATHS.migrations, '20261127000200_personal_data.sql');
+const LIMITS_MIGRATION = path.join(SUPABASE_PATHS.migrations, '20261129000100_visitor_data_scope.sql');
 
 const text = (page: PrivacyPage) =>
   [page.intro, ...page.sections.flatMap((s) => [s.heading, ...s.paragraphs, ...(s.items ?? [])])].join('\n');
@@ -34,6 +36,20 @@ test("the retention the notice states is the database's default", () => {
   expect(Number(months)).toBe(INQUIRY_RETENTION_MONTHS);
   expect(text(page('en', {}))).toContain(`${months} months after you send it`);
   expect(text(page('id', {}))).toContain(`${months} bulan setelah Anda mengirimnya`);
+});
+
+test("the limits' keeping the notice states is the window they count over plus the pruning job's interval", async () => {
+  const db = await openPGliteTestDatabase();
+  const windowMinutes = await db
+    .rolledBack('postgres', (session) => session.query('select extract(epoch from private.inquiry_writes_kept()) / 60 as minutes'))
+    .finally(() => db.close());
+  // pg_cron's `*/N` runs at every minute divisible by N: N apart whenever N divides 60.
+  const [, every] = /cron\.schedule\('inquiry-limit-prune', '\*\/(\d+) \* \* \* \*'/.exec(readFileSync(LIMITS_MIGRATION, 'utf8')) ?? [];
+  expect(60 % Number(every)).toBe(0);
+  const minutes = Number(windowMinutes.rows[0]?.minutes) + Number(every);
+  expect(minutes).toBe(LIMIT_RECORD_MINUTES);
+  expect(text(page('en', {}))).toContain(`for at most ${minutes} minutes after the message`);
+  expect(text(page('id', {}))).toContain(`paling lama ${minutes} menit setelah pesan dikirim`);
 });
 
 test.each(LANGUAGES)('%s: the company, its address from GATSBY_INQUIRY_EMAIL, and the region from SUPABASE_REGION', (language) => {

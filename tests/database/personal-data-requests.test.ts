@@ -1,10 +1,13 @@
 // `npm run inquiries -- export|erase <email>` (scripts/inquiries/run.ts over the functions of
-// supabase/migrations/20261127000200_personal_data.sql) on PostgreSQL 15 with Supabase's roles: the
-// run's shared cluster, a fresh project and an adopted legacy one (bigint ids). One mailbox written
-// with a +tag and in another case is found in every table that holds it (the inquiries, a table
-// derived from them, another table with an email column), erased from all of them and recorded
-// without the address; a second export finds nothing. Most cases run the command's code in this
-// process; one runs it as an operator does, without a terminal.
+// supabase/migrations/20261127000200_personal_data.sql and 20261129000100_visitor_data_scope.sql) on
+// PostgreSQL 15 with Supabase's roles: the run's shared cluster, a fresh project and an adopted
+// legacy one (bigint ids). One mailbox written with a +tag and in another case is found in every
+// visitors' table that holds it (the inquiries, a table derived from them, another visitors' table
+// with an email column, the limit table by its keyed hash), erased from all of them and recorded
+// without the address; a second export finds nothing. The same mailbox as an editor's (allow-list,
+// content audit, preview link) is neither exported nor erased, and a table whose addresses nobody
+// has assigned stops both. Most cases run the command's code in this process; one runs it as an
+// operator does, without a terminal.
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
@@ -60,7 +63,29 @@ async function addDerivedAndOtherTables(client: Client): Promise<void> {
     inquiry_id ${rows[0]!.type} not null references public.contact_submissions (id) on delete cascade,
     sent_to text not null)`);
   await client.query('create table public.test_newsletter (subscriber_email text not null)');
+  await client.query(`insert into private.personal_data_holders (relation, holds, reason)
+    values ('public.test_newsletter', 'visitors', 'A newsletter''s subscribers.')`);
   await client.query(`insert into public.test_newsletter values ('Visitor+News@Example.org'), ('someone.else@example.org')`);
+}
+
+/** The visitor's mailbox as an editor's own: on the allow-list, in the content audit, on a preview link. */
+async function editorRows(client: Client): Promise<void> {
+  await client.query(`insert into private.editors (email) values ('visitor@example.org')`);
+  await client.query(`insert into private.content_audit (editor_email, actor, table_name, row_id, action, changes)
+    values ('visitor@example.org', 'authenticated', 'timeline', '1', 'update', '{}'), ('Visitor@Example.org', 'authenticated', 'timeline', '2', 'delete', '{}')`);
+  await client.query(`insert into private.preview_links (token_hash, label, expires_at, editor_email)
+    values (sha256('test token'), 'An editor''s preview', now() + interval '1 hour', 'visitor@example.org')`);
+}
+
+/** The editor's rows under the visitor's mailbox, per staff table. */
+const STAFF = { 'private.editors': 'email', 'private.content_audit': 'editor_email', 'private.preview_links': 'editor_email' } as const;
+async function staffRows(client: Client): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const [table, column] of Object.entries(STAFF)) {
+    const { rows } = await client.query<{ n: string }>(`select count(*) as n from ${table} where lower(${column}) = 'visitor@example.org'`);
+    counts[table] = Number(rows[0]?.n);
+  }
+  return counts;
 }
 
 /** Inquiries of one mailbox in three spellings and one of another; a deck send for each. */
@@ -72,6 +97,9 @@ async function visitorRows(client: Client): Promise<void> {
     ('Other', 'other@example.org', null, 'Not theirs', 'contact')`);
   await client.query(`insert into private.test_deck_sends (inquiry_id, sent_to)
     select id, email from public.contact_submissions where email ilike '%example.org'`);
+  // What the limits kept of their admissions (as the trigger writes them for a visitor's insert).
+  await client.query(`select private.admit_inquiry('203.0.113.5', 'visitor+deck@example.org', false),
+    private.admit_inquiry('2001:db8:1:2::/64', 'VISITOR@example.org', true), private.admit_inquiry('203.0.113.6', 'other@example.org', false)`);
 }
 
 function describeRequests(name: string, open: () => Promise<Database>, existing: number) {
@@ -81,6 +109,7 @@ function describeRequests(name: string, open: () => Promise<Database>, existing:
       db = await open();
       await addDerivedAndOtherTables(db.client);
       await visitorRows(db.client);
+      await editorRows(db.client);
     });
     afterAll(() => db?.close());
 
@@ -90,11 +119,28 @@ function describeRequests(name: string, open: () => Promise<Database>, existing:
       const outcome = await inquiries(db, ['export', 'Visitor+whatever@EXAMPLE.org']);
       expect(outcome).toMatchObject({ code: 0, err: '' });
       const tables = exported(outcome);
-      expect(Object.keys(tables).sort()).toEqual(['private.test_deck_sends', 'public.contact_submissions', 'public.test_newsletter']);
+      expect(Object.keys(tables).sort()).toEqual([
+        'private.inquiry_writes',
+        'private.test_deck_sends',
+        'public.contact_submissions',
+        'public.test_newsletter',
+      ]);
       expect(tables['public.contact_submissions']!.map((row) => row.name).sort()).toEqual(['Visitor One', 'Visitor Three', 'Visitor Two']);
       expect(tables['private.test_deck_sends']).toHaveLength(3);
       expect(tables['public.test_newsletter']).toEqual([{ subscriber_email: 'Visitor+News@Example.org' }]);
+      // The limits' writes: the client address and network, and the mailbox only as its keyed hash.
+      const { rows: hashed } = await db.client.query<{ mailbox: string }>(
+        `select private.personal_data_hash('visitor@example.org') as mailbox`,
+      );
+      const writes = tables['private.inquiry_writes']!.map(({ client, network, mailbox }) => ({ client, network, mailbox }));
+      expect(writes.sort((a, b) => String(a.client).localeCompare(String(b.client)))).toEqual([
+        { client: '2001:db8:1:2::/64', network: '2001:db8:1::/48', mailbox: hashed[0]!.mailbox },
+        { client: '203.0.113.5', network: null, mailbox: hashed[0]!.mailbox },
+      ]);
+      expect(hashed[0]!.mailbox).toMatch(/^[0-9a-f]{64}$/);
       expect(outcome.out).not.toContain('other@example.org');
+      // An editor's own records under the same mailbox are not the visitor's.
+      expect(outcome.out).not.toMatch(/editors|content_audit|preview_links|preview/);
     });
 
     test('erase says the rows per table and asks; "no" changes nothing', async () => {
@@ -102,6 +148,7 @@ function describeRequests(name: string, open: () => Promise<Database>, existing:
       expect(outcome.out).toContain('public.contact_submissions: 3 rows');
       expect(outcome.out).toContain('private.test_deck_sends: 3 rows');
       expect(outcome.out).toContain('public.test_newsletter: 1 row');
+      expect(outcome.out).toContain('private.inquiry_writes: 2 rows');
       expect(outcome.asked).toHaveLength(1);
       expect(outcome).toMatchObject({ code: 1, err: 'Not erased.\n' });
       expect(await count('public.contact_submissions')).toBe(existing + 4);
@@ -109,12 +156,20 @@ function describeRequests(name: string, open: () => Promise<Database>, existing:
     });
 
     test('erase, answered yes, removes them from every table and records the erasure without the address', async () => {
+      const staffBefore = await staffRows(db.client);
+      expect(staffBefore).toEqual({ 'private.editors': 1, 'private.content_audit': 2, 'private.preview_links': 1 });
       const outcome = await inquiries(db, ['erase', 'VISITOR+x@example.org'], 'yes');
       expect(outcome.code).toBe(0);
-      expect(outcome.out).toContain('Erased 7 rows');
+      expect(outcome.out).toContain('Erased 9 rows');
+      expect(outcome.out).not.toMatch(/editors|content_audit|preview_links/);
       expect(await count('public.contact_submissions')).toBe(existing + 1);
       expect(await count('private.test_deck_sends')).toBe(1);
       expect(await count('public.test_newsletter')).toBe(1);
+      // No write of theirs is left in the limit table; another visitor's is.
+      expect(await count(`private.inquiry_writes where mailbox = private.personal_data_hash('visitor@example.org')`)).toBe(0);
+      expect(await count(`private.inquiry_writes where mailbox = private.personal_data_hash('other@example.org')`)).toBe(1);
+      // The editor with the same mailbox keeps their allow-list entry, audit rows and preview link.
+      expect(await staffRows(db.client)).toEqual(staffBefore);
       const { rows } = await db.client.query<Record<string, unknown>>(
         `select e.counts, e.mailbox_hmac = private.hmac_sha256(k.key, convert_to('visitor@example.org', 'UTF8')) as same_mailbox,
                 e.erased_at > now() - interval '1 minute' as now, row_to_json(e)::text as whole
@@ -122,7 +177,12 @@ function describeRequests(name: string, open: () => Promise<Database>, existing:
       );
       expect(rows).toEqual([
         {
-          counts: { 'private.test_deck_sends': 3, 'public.contact_submissions': 3, 'public.test_newsletter': 1 },
+          counts: {
+            'private.inquiry_writes': 2,
+            'private.test_deck_sends': 3,
+            'public.contact_submissions': 3,
+            'public.test_newsletter': 1,
+          },
           same_mailbox: true,
           now: true,
           whole: expect.not.stringMatching(/visitor/i) as unknown,
@@ -192,6 +252,23 @@ describe('npm run inquiries on PostgreSQL 15 with Supabase roles', () => {
       const outcome = await inquiries(db, args);
       expect(outcome.code).toBe(2);
       expect(outcome.err).toContain(sentence);
+    });
+
+    test('a table of addresses nobody has assigned to visitors or staff stops export and erase, naming it', async () => {
+      await db.client.query('create table private.test_unassigned (contact_email text)');
+      try {
+        for (const args of [
+          ['export', 'kept@example.org'],
+          ['erase', 'kept@example.org', '--yes'],
+        ]) {
+          const outcome = await inquiries(db, args);
+          expect(outcome).toMatchObject({ code: 1, out: '' });
+          expect(outcome.err).toMatch(/^Nothing read or erased: .* the email addresses in private\.test_unassigned /);
+        }
+        expect((await db.client.query(`select name from public.contact_submissions`)).rows).toEqual([{ name: 'Kept' }]);
+      } finally {
+        await db.client.query('drop table private.test_unassigned');
+      }
     });
 
     test('a wrong URL is named without its password', async () => {

@@ -268,6 +268,15 @@ export function describeInquiryDatabase(database: () => InquiryDatabase): void {
       'private.send_inquiry_alerts()',
       'private.inquiry_alert_conditions()',
       'private.overdue_inquiries()',
+      // The limit table's pruning and its keyed hash (20261129000100_visitor_data_scope.sql).
+      'private.prune_inquiry_writes()',
+      'private.inquiry_writes_kept()',
+      `private.personal_data_hash('ayu@example.com')`,
+      // A person's requests (20261127000200_personal_data.sql and 20261129000100_visitor_data_scope.sql).
+      'private.personal_data_tables()',
+      'private.personal_data_address_columns()',
+      `private.personal_data_export('ayu@example.com')`,
+      `private.personal_data_erase('ayu@example.com')`,
     ];
 
     async function as(role: string, sql: string): Promise<string | null> {
@@ -292,6 +301,7 @@ export function describeInquiryDatabase(database: () => InquiryDatabase): void {
         'private.inquiry_notifications',
         'private.failed_inquiries',
         'private.inquiry_writes',
+        'private.personal_data_holders',
         'private.inquiry_limits',
         'private.inquiry_sweep',
         'private.inquiry_alerts',
