@@ -42,6 +42,11 @@ comment on table private.team_members is
 
 revoke all on table private.team_members from public, anon, authenticated, service_role;
 
+-- A staff list: a visitor's export or erasure never reads or deletes it (20261129000100).
+insert into private.personal_data_holders (relation, holds, hashed_mailbox, reason)
+values ('private.team_members', 'staff', null, 'The team''s allow-list.')
+on conflict (relation) do nothing;
+
 -- The checks --------------------------------------------------------------------------------------
 
 create or replace function private.is_editor()
