@@ -463,8 +463,11 @@ describe("the team's inbox: a member reads the inquiries and changes them only t
       hold: await outcome(client, `update public.contact_submissions set legal_hold = true`),
       mailbox: await outcome(client, `update public.contact_submissions set mailbox = 'someone@example.test'`),
       remove: await outcome(client, `delete from public.contact_submissions`),
-      record: await outcome(client, `insert into private.team_actions (member_id, member_email, action, outcome) values
-        ('${MEMBER.sub}', '${MEMBER.email}', 'export', 'nothing')`),
+      record: await outcome(
+        client,
+        `insert into private.team_actions (member_id, member_email, action, outcome) values
+        ('${MEMBER.sub}', '${MEMBER.email}', 'export', 'nothing')`,
+      ),
     }));
     expect(results).toEqual({
       answer: 'denied 42501',

@@ -518,9 +518,9 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
       ];
       expect(policies).toEqual([
         'contact_submissions INSERT to anon,authenticated ((notified_at IS NULL) AND (created_at = now()))',
-        // The connection test's count: visitors see no submission.
-        'contact_submissions SELECT to anon,authenticated false',
-        // The team's page: a team member sees every inquiry (20261129001000_team_inbox.sql).
+        // The connection test's count: anon sees no submission.
+        'contact_submissions SELECT to anon false',
+        // A signed-in user sees every inquiry as a team member, none otherwise (20261129001000_team_inbox.sql).
         'contact_submissions SELECT to authenticated ( SELECT private.is_team_member() AS is_team_member)',
         ...editors('feature_cards'),
         ...editors('material_coverage'),
