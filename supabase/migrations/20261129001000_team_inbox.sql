@@ -22,11 +22,12 @@
 --     only as the keyed hash the erasure log uses). The daily retention job deletes the rows older
 --     than the inquiries' retention. A staff table: a visitor's erasure never touches it.
 --
--- Locks: adding the two columns takes contact_submissions' ACCESS EXCLUSIVE lock, held to the end of
--- this file's transaction, so reads and inserts wait while existing rows get their mailbox and the
--- three indexes are built. That is one pass over the table, not batched: at the 50,000 rows a year
--- of inquiries stays under, `npm run bench` measures the whole file (docs/performance.md), and the
--- lock_timeout below gives up rather than queue behind a long transaction.
+-- Locks: the first run adds the two columns, which takes contact_submissions' ACCESS EXCLUSIVE lock
+-- until this file's transaction ends, so reads and inserts wait while existing rows get their
+-- mailbox (one rewrite of the table, not batched) and the three indexes are built. At the 50,000 rows
+-- a year of inquiries stays under, `npm run bench` times the whole file (docs/performance.md); the
+-- lock_timeout below gives up rather than queue behind a long transaction. A later run reads every
+-- row once to find none to fill before it takes a lock that holds anyone up.
 --
 -- Written to run twice without error or change, on PGlite, plain PostgreSQL and Supabase, and over an
 -- adopted table whose ids are bigint or text.
@@ -36,9 +37,24 @@ set local statement_timeout = '60s';
 
 -- Columns the database keeps -------------------------------------------------------------------------
 
-alter table public.contact_submissions
-  add column if not exists deck_sent_at timestamptz,
-  add column if not exists mailbox text;
+-- Added only where missing: ADD COLUMN IF NOT EXISTS would take the table's ACCESS EXCLUSIVE lock on
+-- every run, and a run over existing columns should not hold reads and inserts for the whole file.
+do $columns$
+begin
+  if not exists (
+    select from pg_catalog.pg_attribute
+    where attrelid = 'public.contact_submissions'::regclass and attname = 'deck_sent_at' and not attisdropped
+  ) then
+    alter table public.contact_submissions add column deck_sent_at timestamptz;
+  end if;
+  if not exists (
+    select from pg_catalog.pg_attribute
+    where attrelid = 'public.contact_submissions'::regclass and attname = 'mailbox' and not attisdropped
+  ) then
+    alter table public.contact_submissions add column mailbox text;
+  end if;
+end
+$columns$;
 
 comment on column public.contact_submissions.deck_sent_at is
   'When the investor deck email went to this inquiry''s address (from private.inquiry_deck_sends); null until then.';

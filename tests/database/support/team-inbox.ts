@@ -36,7 +36,8 @@ export async function fillInbox(client: Client, count = INBOX_ROWS): Promise<voi
             lateral (select now() - (i * interval '365 days' / $1::int) as received) as r`,
     [count],
   );
-  await client.query('analyze public.contact_submissions');
+  // As autovacuum keeps a table that has stood a while: its visibility map lets a count read the index alone.
+  await client.query('vacuum analyze public.contact_submissions');
 }
 
 export interface InboxQuery {
