@@ -96,7 +96,7 @@ create or replace trigger contact_submissions_mailbox
   before insert or update of email, mailbox on public.contact_submissions
   for each row execute function private.set_inquiry_mailbox();
 
-
+-- The deck's send, shown on its inquiry.
 create or replace function private.copy_deck_sent()
 returns trigger
 language plpgsql
@@ -147,7 +147,7 @@ revoke all on function private.set_inquiry_mailbox(), private.copy_deck_sent()
 -- index (reply_due_at in it, so rows outside a window are skipped without reading the table), answered
 -- the answered rows' index; the mailbox search, export and erase go straight to one mailbox.
 -- A plain build under the lock above (CONCURRENTLY cannot run in the transaction Supabase runs a
--- migration file in); at 50,000 rows each takes tens of milliseconds (docs/performance.md).
+-- migration file in), within the file's time that docs/performance.md gives at 50,000 rows.
 
 -- squawk-ignore require-concurrent-index-creation
 create index if not exists contact_submissions_open_idx
