@@ -50,7 +50,7 @@ Deno.test('every missing setting is named, in order; blank or only commas counts
   });
 });
 
-Deno.test('an unusable URL or timeout is named, the first one only', () => {
+Deno.test('an unusable URL, timeout or action token key is named, the first one only', () => {
   const cases: Array<[Record<string, string>, string]> = [
     [{ RESEND_API_URL: 'not a url' }, 'RESEND_API_URL'],
     [{ SUPABASE_URL: 'ref.supabase.co' }, 'SUPABASE_URL'],
