@@ -512,8 +512,8 @@ describe('the notify function under Deno', () => {
     const calls = backend.requests.filter((r) => r.path.startsWith('/rest/v1/rpc/')).map((r) => `${r.role} ${r.path}`);
     expect(calls).toEqual([
       'service_role /rest/v1/rpc/inquiry_notify_claim_batch',
-      // The action links, minted before the email that carries them.
-      'service_role /rest/v1/rpc/inquiry_actions_mint',
+      // The action links' hashes, kept before the email that carries them.
+      'service_role /rest/v1/rpc/inquiry_actions_store',
       'service_role /rest/v1/rpc/inquiry_notify_sent',
       'service_role /rest/v1/rpc/inquiry_deck_claim_retry',
       'service_role /rest/v1/rpc/inquiry_notify_claim_digest',

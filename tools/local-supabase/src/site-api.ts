@@ -58,7 +58,7 @@ export const NOTIFY_FUNCTIONS: Record<string, string> = {
   inquiry_notify_failed: 'notify function: report a failed send (schedules the retry)',
   inquiry_notify_release: 'notify function: give untried rows back',
   inquiry_store_verified: 'notify function, verified path: store an inquiry past the overall ceiling once Turnstile passed',
-  inquiry_actions_mint: "notify function: mint an email's action links (only their hashes are kept)",
+  inquiry_actions_store: "notify function: keep the hashes of an email's action links (the function derives the tokens)",
   inquiry_action_take: 'notify function: a press on the /act/ page',
   inquiry_deck_claim_auto: 'notify function: the deck without a press (deck_auto_send)',
   inquiry_deck_keep_link: "notify function: keep the deck's signed URL for retries",

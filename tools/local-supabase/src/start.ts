@@ -10,7 +10,7 @@ import { admitLoopbackSite, openDatabase, setVaultSecrets } from './database';
 import { edgeFunction, type FunctionProcess } from './edge-function';
 import { gateway, type GatewayControls, type LoggedRequest } from './gateway';
 import { replayNetCall, takeNetCalls } from './net';
-import { DEFAULT_ANON_KEY, DEFAULT_JWT_SECRET, DEFAULT_SERVICE_KEY, NOTIFY_FROM, NOTIFY_TO } from './options';
+import { DEFAULT_ACTION_TOKEN_KEY, DEFAULT_ANON_KEY, DEFAULT_JWT_SECRET, DEFAULT_SERVICE_KEY, NOTIFY_FROM, NOTIFY_TO } from './options';
 import type { BuildHook, LocalBackend, LocalBackendOptions } from './options';
 import { PROJECT_SCHEMA } from './project';
 import { startResendStandIn } from './resend';
@@ -102,6 +102,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     RESEND_API_URL: resend.url,
     INQUIRY_NOTIFY_TO: NOTIFY_TO,
     INQUIRY_NOTIFY_FROM: NOTIFY_FROM,
+    ACTION_TOKEN_KEY: DEFAULT_ACTION_TOKEN_KEY,
     ...(siteverify && { TURNSTILE_SECRET_KEY: options.turnstileSecret!, TURNSTILE_VERIFY_URL: siteverify.url }),
     ...options.functionEnv,
   }));
