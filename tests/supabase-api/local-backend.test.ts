@@ -69,8 +69,8 @@ describe('request shapes', () => {
   it('refuses a delete, a known table under another path and an unknown path alike', async () => {
     const { status } = await client(backend.serviceKey).from('contact_submissions').delete().eq('id', crypto.randomUUID());
     expect(status).toBe(400);
-    // /auth/v1/user is served (editors' sign-in, tests/supabase-api/editors-sign-in.test.ts); Auth's other routes are not.
-    for (const path of ['/rest/v1/rpc/anything', '/auth/v1/settings', '/storage/v1/object']) {
+    // Auth serves the editors' sign-in and its settings (editors-sign-in.test.ts, sign-in-code.test.ts); its other routes are not.
+    for (const path of ['/rest/v1/rpc/anything', '/auth/v1/factors', '/storage/v1/object']) {
       const response = await fetch(`${backend.url}${path}`, { headers: { apikey: backend.anonKey } });
       expect({ path, status: response.status }).toEqual({ path, status: 400 });
     }

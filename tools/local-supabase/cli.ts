@@ -86,7 +86,7 @@ async function main(): Promise<void> {
   // on a busy one. Said first, so that nobody takes the wait for a hang.
   console.log('starting local Supabase: PGlite loads the bootstrap, migrations and seed…');
   // Loaded only now: the engine takes most of a start, and --help or a wrong option needs none of it.
-  const { describeEmail, describeRequest, inboxEmail, startLocalBackend } = await import('./src/index');
+  const { describeEmail, describeRequest, inboxEmail, signInCodeOf, startLocalBackend } = await import('./src/index');
   const backend = await startLocalBackend({
     port: chosen.port,
     dbPort: chosen.dbPort,
@@ -97,7 +97,7 @@ async function main(): Promise<void> {
     onEmail: (email) => {
       console.log(describeEmail(inboxEmail(email)));
       // An editor's one-time code (the Auth stand-in sends it through the same Resend stand-in).
-      const code = /sign-in code[^\n]*?(\d{6})/.exec(email.body.text)?.[1];
+      const code = signInCodeOf(email.body);
       if (code) console.log(`  sign-in code: ${code}`);
     },
     onAlert: (alert) => console.log(`alert (${alert.cause}): ${alert.text}`),
