@@ -19,6 +19,7 @@ import {
   VERIFY_BURST,
   VERIFY_REFILL_MS,
   renderTemplate,
+  signInCodeOf,
   startLocalBackend,
   type InboxEmail,
   type LocalBackend,
@@ -151,6 +152,9 @@ describe('signing in on the local backend', () => {
       `Jika Anda tidak meminta masuk sebagai ${EDITOR}, abaikan email ini: tanpa kode ini tidak ada yang terjadi.`,
     );
     expect(email.links).toEqual([]);
+    // What `npm run backend` prints under the email.
+    expect(signInCodeOf(email)).toBe(code);
+    expect(signInCodeOf({ subject: 'New inquiry', text: 'Call 021 555 123456' })).toBeNull();
 
     const signedIn = await client().auth.verifyOtp({ email: EDITOR, token: code, type: 'email' });
     expect(signedIn.error).toBeNull();

@@ -15,6 +15,7 @@ export { SITE_API, SITE_SHAPES, type ServedApi } from './site-api';
 export type { ShapeSpec } from './postgrest';
 export {
   describeRequest,
+  isLoopbackOrigin,
   type Answer,
   type ClientAddress,
   type GatewayRequest,
