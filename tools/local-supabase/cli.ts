@@ -13,7 +13,8 @@ ${INQUIRY_FUNCTION} under Deno with a Resend stand-in that keeps the emails, and
 the alert job, the promises job (reminders, "reply overdue") and the site watch every minute, and
 the retention job at start and daily (alerts are printed, never posted). Every email is printed (to, subject, every link) and listed as
 JSON at <url>/local/emails; the private bucket investor-deck holds a sample deck.pdf. Every request is printed with its status, method, path and role; the database starts
-afresh each time.
+afresh each time. Browsers reach it from pages on this machine only (localhost, 127.0.0.0/8, [::1]):
+a page of any other site is refused, so it cannot read the inbox's codes and links.
 
 Editors sign in on the site's /edit/ as on Supabase: npm run editors -- add <email> (with the
 settings printed at start), then the one-time code the Auth stand-in emails, printed below.
