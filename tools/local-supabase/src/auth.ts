@@ -62,13 +62,13 @@ export const CODE_LIFETIME_MS = 3_600_000;
 export const AUTH_SETTINGS: { signUps: boolean; anonymousSignIns: boolean } = { signUps: false, anonymousSignIns: false };
 
 /**
- * The code check's limit, as Supabase's Auth has it: a wrong code does not burn the code (GoTrue's
- * isOtpValid in internal/api/verify.go; supabase/supabase discussion 33745 asks for that and is open),
- * but every POST /verify takes a token from its client address's bucket, which holds 30 and refills
- * 30 per 5 minutes (GOTRUE_RATE_LIMIT_VERIFY, internal/api/apilimiter; config.toml's
- * auth.rate_limit.token_verifications; the docs' "Rate limits" page). An empty bucket answers 429
- * over_request_rate_limit before the code is looked at. Over a code's hour that is at most 390
- * guesses from one address.
+ * The code check's limit, as Supabase's Auth has it. A wrong code does not burn the code (GoTrue's
+ * isOtpValid in internal/api/verify.go; github.com/orgs/supabase/discussions/33745 is a feature
+ * request for that), but every POST /verify takes a token from its client address's bucket, which
+ * holds 30 and refills 30 per 5 minutes (GOTRUE_RATE_LIMIT_VERIFY, internal/api/apilimiter;
+ * config.toml's auth.rate_limit.token_verifications; the docs' "Rate limits" page). An empty bucket
+ * answers 429 over_request_rate_limit before the code is looked at. Over a code's hour that is at
+ * most 390 guesses from one address.
  */
 export const VERIFY_BURST = 30;
 export const VERIFY_REFILL_MS = 300_000;
