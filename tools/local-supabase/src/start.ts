@@ -113,11 +113,11 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     jwtSecret: options.jwtSecret ?? DEFAULT_JWT_SECRET,
     jwtExpirySeconds: options.jwtExpirySeconds ?? 3600,
     serviceKey,
-    async sendEmail(to, subject, text) {
+    async sendEmail(to, { subject, text, html }) {
       const sent = await fetch(`${resend.url}/emails`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${resend.apiKey}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ from: NOTIFY_FROM, to: [to], subject, text, html: `<p>${text.replace(/\n/g, '<br>')}</p>` }),
+        body: JSON.stringify({ from: NOTIFY_FROM, to: [to], subject, text, html }),
       });
       if (!sent.ok) throw new Error(`local backend: the sign-in email to ${to} was refused (${sent.status})`);
     },
