@@ -360,6 +360,25 @@ export function describeAdoption(open: OpenScratchDatabase): void {
       });
     }
 
+    test('an old picture link from another host is kept through edits of other fields; a new one is refused', async () => {
+      const { rows } = await asOwner(db, (session) =>
+        session.query(
+          `select id::text as id from public.material_coverage
+            where image like 'https://%' and private.picture_link_problem(image) is not null order by 1`,
+        ),
+      );
+      expect(rows).toHaveLength(project.foreignPictures ?? 0);
+      for (const { id } of rows) {
+        const where = `where id::text = '${String(id)}'`;
+        await expect(
+          outcome(db, 'service_role', `update public.material_coverage set order_index = order_index + 1 ${where}`),
+        ).resolves.toBe('stored');
+        await expect(
+          outcome(db, 'service_role', `update public.material_coverage set image = 'https://cdn.example.com/other.png' ${where}`),
+        ).resolves.toBe('23514');
+      }
+    });
+
     test.each(CONTENT_TABLES)('visitors may not read every column of %s, nor an unpublished one', async (table) => {
       for (const role of ['anon', 'authenticated'] as const) {
         await expect(outcome(db, role, `select * from public.${table}`)).resolves.toBe(NO_PRIVILEGE);

@@ -1,7 +1,7 @@
 // What this project's Data API is asked, and so what the local backend serves by default: the calls
 // the page makes (docs/behaviour.md, "The calls the page makes"), an editor's change of one content
-// row, the database functions the notify function and the editors' preview call, and the content
-// revision that the build and the page's refresh read. Anything else is refused as an unknown
+// row, the database functions the notify function and the editors' preview call, the content
+// revision that the build and the page's refresh read, and the build's picture sources. Anything else is refused as an unknown
 // shape, so that a new call in the site or the function fails a test.
 import type { ShapeSpec } from './postgrest';
 
@@ -92,10 +92,15 @@ export const REVISION_FUNCTIONS: Record<string, string> = {
     'the content revision: the build (key in the headers) and each refresh round of the page (key as the apikey URL parameter)',
 };
 
+/** The build (its anon key): where it may download pictures from. */
+export const PICTURE_FUNCTIONS: Record<string, string> = {
+  picture_sources: "the build: the prefixes of the pictures it may download (the project's bucket, the listed hosts)",
+};
+
 export const SITE_API: ServedApi = {
   shapes: SITE_SHAPES,
   functions: { ...NOTIFY_FUNCTIONS, ...PREVIEW_FUNCTIONS, ...ACTION_FUNCTIONS, ...EDITOR_FUNCTIONS },
-  readFunctions: REVISION_FUNCTIONS,
+  readFunctions: { ...REVISION_FUNCTIONS, ...PICTURE_FUNCTIONS },
 };
 
 /** The tables an API serves: those its shapes name. */
