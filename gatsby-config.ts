@@ -1,7 +1,7 @@
 import type { GatsbyConfig } from 'gatsby';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CONTENT_REVISION, PUBLISHED_TABLES } from './src/content/model';
+import { CONTENT_REVISION, PICTURE_SOURCES, PUBLISHED_TABLES } from './src/content/model';
 import { backendMissing, backendRequiredBy, deploySettings } from './src/build-time/deploy-settings';
 import { SITE } from './src/content/site';
 import { STAFF_PATHS } from './src/content/staff';
@@ -51,6 +51,7 @@ const config: GatsbyConfig = {
       options: {
         tables: PUBLISHED_TABLES,
         revision: CONTENT_REVISION,
+        remoteImages: { sources: PICTURE_SOURCES },
         url: site.supabaseUrl,
         anonKey: site.supabaseAnonKey,
         embedded: schemaPaths(path.join(__dirname, 'supabase')),

@@ -3,6 +3,7 @@ import React, { isValidElement, type ReactNode } from 'react';
 import jakartaLatin from '@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2';
 import { LANGUAGE_PAGES } from './src/content/languages';
 import { EARLY_INTENT_SCRIPT } from './src/lib/early-intent';
+import { MALFORMED_FRAGMENT_SCRIPT } from './src/lib/malformed-fragment';
 
 // The privacy notices are text and plain links: nothing on them needs React, so they ship without a
 // script. Gatsby's runtime would download ~83 KB and hydrate for nothing, a long task a slow phone
@@ -12,12 +13,18 @@ const isScriptless = (pathname: string): boolean => SCRIPTLESS_PATHS.has(pathnam
 
 // The headline in the first screen is set in this font: preloading it lets the browser fetch it
 // alongside the CSS instead of discovering it only after the CSS is parsed. The early-intent script
-// keeps a tap on "Chat with us" made before the bundles have started (src/lib/early-intent.ts).
+// keeps a tap on "Chat with us" made before the bundles have started (src/lib/early-intent.ts); the
+// fragment guard keeps a mangled link from blanking the page (src/lib/malformed-fragment.ts).
 // Each page names its own language in its Head (`<html lang>`).
 export const onRenderBody: GatsbySSR['onRenderBody'] = ({ pathname, setHeadComponents }) => {
   setHeadComponents([
     <link key="font-jakarta" rel="preload" href={jakartaLatin} as="font" type="font/woff2" crossOrigin="anonymous" />,
-    ...(isScriptless(pathname) ? [] : [<script key="early-intent" dangerouslySetInnerHTML={{ __html: EARLY_INTENT_SCRIPT }} />]),
+    ...(isScriptless(pathname)
+      ? []
+      : [
+          <script key="malformed-fragment" dangerouslySetInnerHTML={{ __html: MALFORMED_FRAGMENT_SCRIPT }} />,
+          <script key="early-intent" dangerouslySetInnerHTML={{ __html: EARLY_INTENT_SCRIPT }} />,
+        ]),
   ]);
 };
 

@@ -14,6 +14,7 @@ export {
   type RowOf,
   type TableSpec,
 } from './src/model';
+export type { PictureSourcesSpec } from './src/picture-sources';
 export { publishedRequest } from './src/query';
 export { REVISION_NODE_TYPE, revisionOf, revisionUrl, type RevisionSpec } from './src/revision';
 export { NotARowList, normalizeRows, type CellValue, type NormalizedRows, type PublishedRow } from './src/rows';

@@ -1,9 +1,10 @@
 // One run of `npm run doctor` (index.ts is the command): an operator's check of a deployment, as
 // one table of checks with a fix for each one that is not right. Reads the database at
 // SUPABASE_DB_URL (the project's direct connection string, from the dashboard's Connect dialog)
-// and, when GATSBY_SUPABASE_URL and GATSBY_SUPABASE_ANON_KEY are set, asks the Data API and the
-// edge function questions that change nothing; with `--site URL` (or the Vault secret site_url)
-// reads which revision the live site shows. Exit status 1 when anything is wrong.
+// and, when GATSBY_SUPABASE_URL and GATSBY_SUPABASE_ANON_KEY are set, asks the Data API, the
+// edge function and Auth (its settings: sign-ups and anonymous sign-ins off) questions that change
+// nothing; with `--site URL` (or the Vault secret site_url) reads which revision the live site
+// shows. Exit status 1 when anything is wrong.
 //
 // It never writes: everything runs in one read-only transaction that is rolled back, the checks as
 // `anon` included. It never prints a secret: Vault secrets are named, never read out, and every
@@ -12,6 +13,7 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { checkAlerts } from './alerts';
+import { checkAuthSettings } from './auth';
 import { checkBuildHook } from './build-hook';
 import { checkHttp } from './http';
 import { checkEditors } from './editors';
@@ -137,7 +139,7 @@ export async function runDoctor(run: DoctorRun): Promise<number> {
     await db.query('rollback').catch(() => undefined);
     await db.end();
   }
-  results.push(...(await checkHttp(siteUrl, anonKey, secrets)));
+  results.push(...(await checkHttp(siteUrl, anonKey, secrets)), await checkAuthSettings(siteUrl, anonKey, secrets));
   print(results, target, (line) => run.out(secrets.redact(line)));
   return results.some((result) => result.status === 'FAIL') ? 1 : 0;
 }

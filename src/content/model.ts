@@ -3,7 +3,7 @@
 // plugin takes it as an option (gatsby-config.ts) and the browser's refresh reads the same
 // description through the plugin's browser entry, so the build and the refresh ask the same
 // questions and normalise the answers the same way. Item types (./types.ts) derive from it.
-import type { ColumnSpec, QueryFilter, RevisionSpec, TableSpec } from 'gatsby-source-supabase-content/browser';
+import type { ColumnSpec, PictureSourcesSpec, QueryFilter, RevisionSpec, TableSpec } from 'gatsby-source-supabase-content/browser';
 import type { TranslatedLanguage } from './languages';
 import { MATERIAL_STATUS_OPACITY, TIMELINE_ICONS, TIMELINE_STATUS_OPACITY } from './status';
 
@@ -87,6 +87,13 @@ export const PUBLISHED_TABLES: readonly TableSpec[] = [MATERIAL_COVERAGE_TABLE, 
  * round asks for it before it reads any list (docs/behaviour.md#the-refresh).
  */
 export const CONTENT_REVISION = { function: 'content_revision' } as const satisfies RevisionSpec;
+
+/**
+ * Where the build may download the pictures of `image` from (the source plugin's
+ * `remoteImages.sources`): the prefixes the database allows editors to link, the project's
+ * site-pictures bucket and the hosts operators list (supabase/migrations/20261129000400_picture_hosts.sql).
+ */
+export const PICTURE_SOURCES = { function: 'picture_sources' } as const satisfies PictureSourcesSpec;
 
 export interface PageList<Spec extends TableSpec> {
   spec: Spec;

@@ -1,6 +1,7 @@
 // The coverage cards' pictures (docs/architecture.md, "Pictures"). An editor's `image` is a site
-// path (a file in static/) or a URL, usually a phone photo in Supabase Storage. The build downloads
-// each http(s) URL and processes it into small modern versions served from the site
+// path (a file in static/) or a URL, usually a phone photo in Supabase Storage (the database takes a
+// URL only from the project's bucket and the hosts operators list). The build downloads each URL
+// from those places and processes it into small modern versions served from the site
 // (src/components/Picture.tsx). A URL the build has not processed (a row changed since, delivered
 // by the browser's refresh) is never loaded: the original is a phone photo of several MB, so the
 // card shows its icon until the next build, which follows every edit within minutes.

@@ -6,16 +6,27 @@ import type { InquiryType } from '../content/types';
 import { INQUIRY_FUNCTION } from '../../supabase/paths';
 import { BackendCallFailed, DB_TIMEOUT_MS, type BackendSettings } from './backend-call';
 
-export interface ActionLinkView {
-  action: ActionKind;
+/** The inquiry a link names, shown only while the link still has work to do. */
+export interface ActionLinkInquiry {
   type: InquiryType;
   name: string;
   company: string | null;
+  /** The requester's address, on the deck's link only. */
   email: string | null;
   received: string;
   due: string | null;
+}
+
+/**
+ * What a link would do, and the state of its inquiry's two promises. `inquiry` is absent once the
+ * link's action is done or the inquiry answered: a spent link shows nothing of the person.
+ */
+export interface ActionLinkView {
+  action: ActionKind;
   answered_at: string | null;
   answered_how: AnsweredHow | null;
+  deck_sent_at: string | null;
+  inquiry?: ActionLinkInquiry;
 }
 
 /** What a press answered: done (now or before), or why nothing was done. */
@@ -23,9 +34,15 @@ export type PressOutcome =
   | { outcome: 'done'; how: AnsweredHow; at: string }
   | { outcome: 'invalid' | 'busy' | 'capped' | 'deck-missing' | 'not-sent' | 'unreachable' };
 
-/** The token from the link's fragment (`/act/#<token>`), null when there is none. */
+/** The token from the link's fragment (`/act/#<token>`), null when there is none or it is not valid percent-encoding. */
 export function actionToken(hash: string): string | null {
-  const token = decodeURIComponent(hash.replace(/^#/, '')).trim();
+  let token: string;
+  try {
+    token = decodeURIComponent(hash.replace(/^#/, '')).trim();
+  } catch {
+    // A cut or mangled link (`#%E0%A4%A`): decodeURIComponent throws URIError, which would leave the page blank.
+    return null;
+  }
   return token === '' ? null : token;
 }
 

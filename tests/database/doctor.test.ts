@@ -112,6 +112,7 @@ describeWithPgCron('npm run doctor on PostgreSQL 15 with pg_cron', () => {
     expect(rows['permissions as anon']?.status).toBe('ok');
     expect(rows['scheduled jobs']?.status).toBe('ok');
     expect(rows['edge function']?.status).toBe('skip');
+    expect(rows['Auth settings']?.status).toBe('skip');
   });
 
   test('with the secrets stored, an inquiry pending for 30 minutes is named', async () => {
@@ -322,6 +323,7 @@ describeWithPgCron('npm run doctor on PostgreSQL 15 with pg_cron', () => {
       const { code, rows } = await doctor({ GATSBY_SUPABASE_URL: backend.url, GATSBY_SUPABASE_ANON_KEY: backend.anonKey });
       expect(rows['Data API']).toEqual({ status: 'ok', detail: 'answers a visitor read as anon' });
       expect(rows['edge function']).toEqual({ status: 'ok', detail: 'inquiry-notif-resend is deployed and configured' });
+      expect(rows['Auth settings']?.status).toBe('ok');
       expect(rows['Vault secrets']?.status).toBe('ok');
       expect(code).toBe(0);
       expect(backend.emails).toEqual([]);
@@ -333,6 +335,7 @@ describeWithPgCron('npm run doctor on PostgreSQL 15 with pg_cron', () => {
       expect(rows['Vault secrets']?.detail).toBe('project_url is not the GATSBY_SUPABASE_URL the site is built with');
       expect(rows['Data API']?.status).toBe('FAIL');
       expect(rows['edge function']?.status).toBe('FAIL');
+      expect(rows['Auth settings']?.status).toBe('FAIL');
     });
   });
 

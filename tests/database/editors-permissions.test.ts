@@ -284,7 +284,7 @@ describe('who writes what', () => {
         [id, version],
       ),
       add: await outcome(client, `insert into public.feature_cards (classification, title, title_ind) values ('worker', 'Shade', 'Teduh')`),
-      picture: await outcome(client, `update public.material_coverage set image = 'https://example.test/pet.jpg'`),
+      picture: await outcome(client, `update public.material_coverage set image = '/images/materials/pet-new.svg'`),
       remove: await outcome(client, `delete from public.material_coverage where not is_active`),
     }));
     if (isEditing(persona)) {

@@ -3,6 +3,7 @@ import { openPGliteTestDatabase, type TestDatabase } from '../support/database';
 import { describeConstraints } from './suites/constraints';
 import { describeContentRevision } from './suites/content-revision';
 import { describePermissionMatrix } from './suites/permissions';
+import { describePictureLinks } from './suites/picture-links';
 import { describePlatformStandIns } from './suites/platform-stand-ins';
 import { describeSeedContent } from './suites/seed-content';
 
@@ -24,6 +25,7 @@ describe('on PGlite', () => {
   describePermissionMatrix(database);
   describeConstraints(database);
   describe('the content revision', () => describeContentRevision(database));
+  describe('picture links', () => describePictureLinks(database));
   describe('seed content', () => describeSeedContent(database));
   describe('platform stand-ins', () => describePlatformStandIns(database));
 });

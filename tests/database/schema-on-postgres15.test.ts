@@ -6,6 +6,7 @@ import { openSharedTestDatabase } from '../support/shared-postgres';
 import { describeConstraints } from './suites/constraints';
 import { describeContentRevision } from './suites/content-revision';
 import { describePermissionMatrix } from './suites/permissions';
+import { describePictureLinks } from './suites/picture-links';
 import { describePlatformStandIns } from './suites/platform-stand-ins';
 import { describeSeedContent } from './suites/seed-content';
 
@@ -27,6 +28,7 @@ describe('on PostgreSQL 15', () => {
   describePermissionMatrix(database);
   describeConstraints(database);
   describe('the content revision', () => describeContentRevision(database));
+  describe('picture links', () => describePictureLinks(database));
   describe('seed content', () => describeSeedContent(database));
   describe('platform stand-ins', () => describePlatformStandIns(database));
 });

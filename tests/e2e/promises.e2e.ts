@@ -2,12 +2,15 @@
 // investor asks for the deck from /id/; the team's email (the backend's inbox, GET /local/emails)
 // holds a link to the site's /act/ page; fetching it and opening it change nothing; the press sends
 // one email, to the requester, in Indonesian, whose link downloads the PDF; a second press sends
-// nothing more; a forged token gets one plain sentence. With a long address the page still fits a
-// 390 px screen, passes axe, is used from the keyboard, and runs the site's own scripts only.
+// nothing more and the spent link shows no name; an investor request marked answered still gets its
+// deck, once; a forged token or a mangled fragment gets one plain sentence. With a long address the
+// page still fits a 390 px screen, passes axe, is used from the keyboard, and runs the site's own
+// scripts only.
 import { ACTION_PAGE_TEXT, fillIn } from '../../src/content/dictionaries/act';
 import { INDONESIAN } from '../../src/content/dictionaries/id';
 import { INVESTOR_DECK_HASH } from '../../src/content/modal';
 import { NOTIFY_TO, type InboxEmail } from 'local-supabase';
+import { insertInquiry, notifyTeam, visitorRow } from 'local-supabase/visitor';
 import { A_PDF, download } from '../support/pdf';
 import { backendAtBuildPortForTheFile } from './support/backend-content';
 import { browserForTheFile } from './support/file-browser';
@@ -79,12 +82,16 @@ it('an investor request from /id/: the team link opened changes nothing, the pre
   expect(deck.replyTo).toBe(NOTIFY_TO);
   expect(deck.subject).toBe('Materi investor AdaSorter');
   expect(await download(deck.links.find((url) => url.includes('/storage/v1/object/sign/'))!)).toEqual(A_PDF);
-  expect(await answeredAt()).not.toBeNull();
+  // The deck is its own promise: the reply is still the team's to mark.
+  expect(await answeredAt()).toBeNull();
 
   // Pressed again (the page reloaded, or the call repeated): it says what was done, sends nothing.
   const again = await open(deckLink, { waitForButtons: false });
   await again.page.getByText(/^Done: the deck was sent on /).waitFor();
   expect(await again.page.getByRole('button').count()).toBe(0);
+  // A spent link shows what was done, never who asked.
+  expect(await again.page.getByText('Sari Wijaya').count()).toBe(0);
+  expect(await again.page.getByText(REQUESTER).count()).toBe(0);
   const repeat = await fetch(`${backend().url}/functions/v1/inquiry-notif-resend`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${backend().anonKey}`, 'Content-Type': 'application/json' },
@@ -94,6 +101,50 @@ it('an investor request from /id/: the team link opened changes nothing, the pre
   expect(await repeat.json()).toEqual({ outcome: 'done', how: 'deck_sent', at: expect.any(String) });
   expect(await inbox()).toHaveLength(2);
 }, 120_000);
+
+it('an investor request marked answered still gets exactly one deck email through its link', async () => {
+  await backend().db.query(
+    `select vault.create_secret($1, 'site_url') where not exists (select from vault.secrets where name = 'site_url')`,
+    [site()],
+  );
+  const row = { ...visitorRow({ type: 'investor' }), name: 'Budi Answered', email: 'answered-investor@example.test' };
+  expect((await insertInquiry(backend().url, backend().anonKey, row)).status).toBe(201);
+  expect((await notifyTeam(backend().url, backend().anonKey, row)).status).toBe(200);
+  const team = (await inbox()).find((email) => email.text.includes(`Send the deck to ${row.email}: `))!;
+  const [answerLink, deckLink] = team.links.filter((link) => link.startsWith(`${site()}/act/#`));
+  const en = ACTION_PAGE_TEXT.en;
+
+  const answer = await visit(answerLink!);
+  await answer.page.getByRole('button', { name: en.button.answer }).click();
+  await answer.page.getByText(/^Done: marked as answered on /).waitFor();
+
+  // The deck's link still acts; the inquiry is answered, so the page no longer names the person.
+  const deck = await visit(deckLink!);
+  const button = deck.page.getByRole('button', { name: en.sendDeckHidden });
+  await button.waitFor();
+  await deck.page.getByText(/^This inquiry was marked as answered on /).waitFor();
+  expect(await deck.page.getByText(row.name).count()).toBe(0);
+  expect(await deck.page.getByText(row.email).count()).toBe(0);
+  await button.click();
+  await deck.page.getByText(/^Done: the deck was sent on /).waitFor();
+  const deckEmails = async () => (await inbox()).filter((email) => email.to.includes(row.email));
+  expect(await deckEmails()).toHaveLength(1);
+
+  // Opened again, either link says what was done and sends nothing.
+  const again = await visit(deckLink!, { waitForButtons: false });
+  await again.page.getByText(/^Done: the deck was sent on /).waitFor();
+  expect(await again.page.getByRole('button').count()).toBe(0);
+  const answered = await visit(answerLink!, { waitForButtons: false });
+  await answered.page.getByText(/^Done: marked as answered on /).waitFor();
+  await answered.page.getByText(/^The deck was sent on /).waitFor();
+  expect(await deckEmails()).toHaveLength(1);
+}, 120_000);
+
+it('a mangled fragment (not valid percent-encoding) gets the same sentence, not a blank page', async () => {
+  const { page } = await visit(`${site()}/act/#%E0%A4%A`, { waitForButtons: false });
+  await page.getByText(ACTION_PAGE_TEXT.en.invalid).waitFor();
+  expect(await page.getByRole('button').count()).toBe(0);
+});
 
 it('a forged token gets one plain sentence', async () => {
   const { page } = await open(`${site()}/act/#forged-token-forged-token-forged-token-forge`, { waitForButtons: false });

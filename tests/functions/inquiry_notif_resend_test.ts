@@ -343,7 +343,7 @@ test('answers 503 when the database cannot be reached, and sends nothing', async
     recordFailure: unreachable,
     release: unreachable,
     storeVerified: unreachable,
-    mintActions: unreachable,
+    storeActions: unreachable,
     takeAction: unreachable,
     claimDeckAuto: unreachable,
     keepDeckLink: unreachable,

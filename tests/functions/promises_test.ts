@@ -1,7 +1,9 @@
-// The promises in the function (supabase/migrations/20261127000100_inquiry_promises.sql): the team's
-// email carries action links, a press acts once (the deck to the requester in their language, with a
-// signed URL that downloads the PDF, or "answered"), a wrong, expired or mismatched token changes
-// nothing, and the reminder lists every inquiry near its due time once. The handler runs with PGlite
+// The promises in the function (supabase/migrations/20261127000100_inquiry_promises.sql,
+// 20261129000200_action_links.sql): the team's email carries action links whose tokens the function
+// derives under its ACTION_TOKEN_KEY (the database keeps their hashes only), a press acts once (the
+// deck to the requester in their language, with a signed URL that downloads the PDF, or "answered"),
+// answered and the deck are two promises that never cancel each other, a wrong, expired or
+// mismatched token changes nothing, and the reminder lists every inquiry near its due time once. The handler runs with PGlite
 // behind its store, the Resend stand-in, and the local backend's Storage stand-in as SUPABASE_URL.
 import assert from 'node:assert/strict';
 import { samplePdf, startStorageStandIn } from '../../tools/local-supabase/src/signed-objects.ts';
@@ -39,6 +41,14 @@ const press = async (token: string, action: string) => {
   return { status: response.status, body: await response.json() };
 };
 const tokenOf = (link: string) => link.slice(link.indexOf('#') + 1);
+/** The token a link must carry: HMAC-SHA256 of inquiry and action under `key`, computed here on its own. */
+async function expectedToken(key: string, id: string, action: string): Promise<string> {
+  const encoder = new TextEncoder();
+  const hmac = await crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', hmac, encoder.encode(`inquiry-action:v1:${id}:${action}`)));
+  return btoa(String.fromCharCode(...mac)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+const deckEmailsTo = (email: string) => h.resend.requests.filter((request) => request.body.to.includes(email));
 const answered = async (id: string) =>
   (await h.db.query<{ answered_at: Date | null; answered_how: string | null }>(
     'select answered_at, answered_how from public.contact_submissions where id = $1',
@@ -60,6 +70,59 @@ test('the team email links "Mark as answered" to every inquiry and "Send the dec
     [tokenOf(investor.links[0]!)],
   );
   assert.equal(stored.rows[0]!.found, 1, 'the hash of the token, never the token');
+  assert.deepEqual(investor.links.map(tokenOf), [
+    await expectedToken(env.ACTION_TOKEN_KEY!, investor.row.id, 'answer'),
+    await expectedToken(env.ACTION_TOKEN_KEY!, investor.row.id, 'send_deck'),
+  ]);
+});
+
+test("the tokens need the function's ACTION_TOKEN_KEY: without it nothing is sent and nothing lost; a new key's links work beside the old", async () => {
+  const { ACTION_TOKEN_KEY: _, ...keyless } = env;
+  const hashes = async () => (await h.db.query<{ n: number }>('select count(*)::int as n from private.inquiry_action_tokens')).rows[0]!.n;
+  const row = await h.stored({ type: 'investor' });
+  const refused = await h.post(row, h.deps({ env: keyless }));
+  assert.equal(refused.status, 500);
+  assert.match((await refused.json()).error, /missing ACTION_TOKEN_KEY/);
+  assert.equal(h.resend.requests.length, 0, 'no email, so no link that could not be checked');
+  assert.equal(await hashes(), 0);
+  // The doctor's probe (a sweep with the public key) sees the same answer, before any authorisation.
+  assert.equal((await h.sweep('anon-key', h.deps({ env: keyless }))).status, 500);
+
+  // The secret set: the next sweep sends the stored inquiry, with its links.
+  const swept = await (await h.sweep(undefined, deps())).json();
+  assert.equal(swept.sent, 1);
+  const first = linksIn(h.resend.emails[0]!.body.text).filter((link) => link.startsWith(`${SITE}/act/#`));
+  assert.equal(first.length, 2);
+  assert.equal(tokenOf(first[0]!), await expectedToken(env.ACTION_TOKEN_KEY!, row.id, 'answer'));
+
+  // Another key (rotated): the reminder carries new links; the old ones, already sent, still work.
+  const rotated = { ...env, ACTION_TOKEN_KEY: 'another-action-token-key-of-32-characters-or-more' };
+  await h.db.query(`update public.contact_submissions set reply_due_at = now() + interval '1 hour' where id = $1`, [row.id]);
+  const reminded = await h.post({ remind: true }, h.deps({ env: rotated }), { authorization: `Bearer ${env.SUPABASE_SERVICE_ROLE_KEY}` });
+  assert.deepEqual(await reminded.json(), { reminded: 1 });
+  const second = linksIn(h.resend.emails[1]!.body.text).filter((link) => link.startsWith(`${SITE}/act/#`));
+  assert.equal(second.length, 2);
+  assert.notEqual(tokenOf(second[0]!), tokenOf(first[0]!));
+  assert.equal(await hashes(), 4);
+  assert.equal((await press(tokenOf(first[0]!), 'answer')).body.outcome, 'answered');
+});
+
+test('a link whose stored hash has expired is left out of the email, never sent unverifiable', async () => {
+  const row = await h.stored();
+  await h.db.query(`update public.contact_submissions set reply_due_at = now() + interval '1 hour' where id = $1`, [row.id]);
+  const remind = () =>
+    h.post({ remind: true }, deps(), { authorization: `Bearer ${env.SUPABASE_SERVICE_ROLE_KEY}` }).then((response) => response.json());
+  const token = await expectedToken(env.ACTION_TOKEN_KEY!, row.id, 'answer');
+  // Emailed once before, long ago: its hash is known and has expired, and keeps its first expiry.
+  await h.db.query(
+    `insert into private.inquiry_action_tokens (token_hash, inquiry_id, action, expires_at)
+     values (sha256(convert_to($1, 'UTF8')), $2, 'answer', now() - interval '1 second')`,
+    [token, row.id],
+  );
+  assert.deepEqual(await remind(), { reminded: 1 });
+  const email = h.resend.emails[0]!.body;
+  assert.ok(email.text.includes(row.id));
+  assert.equal(linksIn(email.text).filter((link) => link.startsWith(`${SITE}/act/`)).length, 0);
 });
 
 test('"Mark as answered" acts on the press only, once; a second press says what was done and when', async () => {
@@ -116,14 +179,28 @@ test('"Send the deck" emails the requester once, in Indonesian, reply-to the tea
   assert.equal(pdf.status, 200);
   assert.equal(pdf.headers.get('content-type'), 'application/pdf');
   assert.match(new TextDecoder().decode(await pdf.arrayBuffer()), /^%PDF-1\.4/);
-  assert.equal((await answered(row.id)).answered_how, 'deck_sent');
+  assert.equal((await answered(row.id)).answered_at, null, 'the deck is not the reply');
 
   const again = await press(token, 'send_deck');
   assert.equal(again.body.outcome, 'done');
   assert.equal(again.body.how, 'deck_sent');
   const mark = await press(tokenOf(links[0]!), 'answer');
-  assert.equal(mark.body.outcome, 'done', 'marking an inquiry the deck answered says so');
+  assert.equal(mark.body.outcome, 'answered', "the reply is still the team's to mark");
+  assert.equal((await answered(row.id)).answered_how, 'marked');
   assert.equal(h.resend.emails.length, 2, 'the notification and one deck email');
+});
+
+test('an investor request marked answered still gets exactly one deck email through its link', async () => {
+  withDeck();
+  const { row, links } = await notified({ type: 'investor' });
+  const [answer, deck] = links.map(tokenOf) as [string, string];
+  assert.equal((await press(answer, 'answer')).body.outcome, 'answered');
+  const sent = await press(deck, 'send_deck');
+  assert.equal(sent.status, 200, JSON.stringify(sent.body));
+  assert.equal(sent.body.outcome, 'deck_sent');
+  assert.equal((await press(deck, 'send_deck')).body.how, 'deck_sent');
+  assert.equal(deckEmailsTo(row.email).length, 1);
+  assert.equal((await answered(row.id)).answered_how, 'marked', 'still answered as the team marked it');
 });
 
 test('with no deck in the bucket the press says so and sends nothing; a failed send can be pressed again', async () => {
@@ -146,7 +223,7 @@ test('with no deck in the bucket the press says so and sends nothing; a failed s
   assert.equal(attempts[0]!.idempotencyKey, attempts[1]!.idempotencyKey);
 });
 
-test('a deck email Resend refused goes out with the sweep once its retry is due: once, the same email; not once answered', async () => {
+test('a deck email Resend refused goes out with the sweep once its retry is due: once, the same email, answered or not', async () => {
   withDeck();
   const sweep = async () => await (await h.sweep(undefined, deps())).json();
   const deckEmails = (email: string) => h.resend.requests.filter((request) => request.body.to.includes(email));
@@ -165,19 +242,20 @@ test('a deck email Resend refused goes out with the sweep once its retry is due:
   assert.equal(attempts.length, 2);
   assert.deepEqual(attempts[1]!.body, attempts[0]!.body, 'the retry is the same email, link included');
   assert.equal(attempts[1]!.idempotencyKey, `deck-${row.id}`);
-  assert.equal((await answered(row.id)).answered_how, 'deck_sent');
+  assert.equal((await answered(row.id)).answered_at, null);
   assert.equal(await retryAt(row.id), null);
   assert.equal((await sweep()).decks, 0);
   assert.equal(deckEmails(row.email).length, 2, 'exactly one deck email delivered');
 
-  // Answered meanwhile (the team replied by hand): the retry is dropped.
+  // Answered meanwhile (the team replied by hand): the deck was still asked for, and goes once.
   const marked = await notified({ type: 'investor' });
   h.resend.failNext(500);
   await press(tokenOf(marked.links[1]!), 'send_deck');
   await press(tokenOf(marked.links[0]!), 'answer');
   await h.db.query(`update private.inquiry_deck_sends set next_at = now() - interval '1 second' where inquiry_id = $1`, [marked.row.id]);
+  assert.equal((await sweep()).decks, 1);
   assert.equal((await sweep()).decks, 0);
-  assert.equal(deckEmails(marked.row.email).length, 1, 'only the failed attempt');
+  assert.equal(deckEmails(marked.row.email).length, 2, 'the failed attempt and the one delivered');
 
   // A missing deck is not retried by itself: the team was told nothing went, and presses again.
   storage.objects.remove('investor-deck', 'deck.pdf');
@@ -226,4 +304,15 @@ test('deck_auto_send, off by default, sends the deck to a verified investor requ
   } finally {
     await h.db.query('update private.inquiry_limits set deck_auto_send = false');
   }
+});
+
+test('an investor request whose deck went is still reminded of its reply until it is marked answered', async () => {
+  withDeck();
+  const { row, links } = await notified({ type: 'investor' });
+  assert.equal((await press(tokenOf(links[1]!), 'send_deck')).body.outcome, 'deck_sent');
+  await h.db.query(`update public.contact_submissions set reply_due_at = now() + interval '1 hour' where id = $1`, [row.id]);
+  const remind = () =>
+    h.post({ remind: true }, deps(), { authorization: `Bearer ${env.SUPABASE_SERVICE_ROLE_KEY}` }).then((response) => response.json());
+  assert.deepEqual(await remind(), { reminded: 1 });
+  assert.ok(h.resend.emails.at(-1)!.body.text.includes(row.id));
 });

@@ -2,7 +2,7 @@
 // one turns into, and the defaults of the optional ones.
 import assert from 'node:assert/strict';
 import { DEFAULT_RESEND_API_URL, DEFAULT_RESEND_TIMEOUT_MS } from '../../supabase/functions/inquiry-notif-resend/resend.ts';
-import { readSettings, REQUIRED_SETTINGS } from '../../supabase/functions/inquiry-notif-resend/settings.ts';
+import { MIN_ACTION_TOKEN_KEY_LENGTH, readSettings, REQUIRED_SETTINGS } from '../../supabase/functions/inquiry-notif-resend/settings.ts';
 import { DEFAULT_TURNSTILE_VERIFY_URL } from '../../supabase/functions/inquiry-notif-resend/turnstile.ts';
 
 const REQUIRED: Record<string, string> = {
@@ -11,11 +11,12 @@ const REQUIRED: Record<string, string> = {
   RESEND_API_KEY: 're_key',
   INQUIRY_NOTIFY_TO: 'team@example.com',
   INQUIRY_NOTIFY_FROM: 'Website <website@example.com>',
+  ACTION_TOKEN_KEY: 'k'.repeat(MIN_ACTION_TOKEN_KEY_LENGTH),
 };
 
 const read = (env: Record<string, string | undefined>) => readSettings((name) => env[name]);
 
-Deno.test('the five required settings, trimmed, with the optional ones at their defaults', () => {
+Deno.test('the six required settings, trimmed, with the optional ones at their defaults', () => {
   const padded = Object.fromEntries(Object.entries(REQUIRED).map(([name, value]) => [name, ` ${value}\n`]));
   assert.deepEqual(read(padded), {
     supabaseUrl: 'https://ref.supabase.co',
@@ -27,6 +28,7 @@ Deno.test('the five required settings, trimmed, with the optional ones at their 
       to: ['team@example.com'],
       timeoutMs: DEFAULT_RESEND_TIMEOUT_MS,
     },
+    actionTokenKey: 'k'.repeat(MIN_ACTION_TOKEN_KEY_LENGTH),
     turnstile: null,
   });
 });
@@ -48,12 +50,14 @@ Deno.test('every missing setting is named, in order; blank or only commas counts
   });
 });
 
-Deno.test('an unusable URL or timeout is named, the first one only', () => {
+Deno.test('an unusable URL, timeout or action token key is named, the first one only', () => {
   const cases: Array<[Record<string, string>, string]> = [
     [{ RESEND_API_URL: 'not a url' }, 'RESEND_API_URL'],
     [{ SUPABASE_URL: 'ref.supabase.co' }, 'SUPABASE_URL'],
     [{ RESEND_API_URL: 'nope', SUPABASE_URL: 'nope' }, 'RESEND_API_URL'],
     [{ TURNSTILE_VERIFY_URL: 'siteverify' }, 'TURNSTILE_VERIFY_URL'],
+    // A key short enough to guess would let anyone make the links it makes.
+    [{ ACTION_TOKEN_KEY: 'k'.repeat(MIN_ACTION_TOKEN_KEY_LENGTH - 1) }, 'ACTION_TOKEN_KEY'],
     ...['0', '-5', '1.5', 'ten'].map((value): [Record<string, string>, string] => [{ RESEND_TIMEOUT_MS: value }, 'RESEND_TIMEOUT_MS']),
   ];
   for (const [overrides, invalid] of cases) {

@@ -69,8 +69,8 @@ describe('request shapes', () => {
   it('refuses a delete, a known table under another path and an unknown path alike', async () => {
     const { status } = await client(backend.serviceKey).from('contact_submissions').delete().eq('id', crypto.randomUUID());
     expect(status).toBe(400);
-    // /auth/v1/user is served (editors' sign-in, tests/supabase-api/editors-sign-in.test.ts); Auth's other routes are not.
-    for (const path of ['/rest/v1/rpc/anything', '/auth/v1/settings', '/storage/v1/object']) {
+    // Auth serves the editors' sign-in and its settings (editors-sign-in.test.ts, sign-in-code.test.ts); its other routes are not.
+    for (const path of ['/rest/v1/rpc/anything', '/auth/v1/factors', '/storage/v1/object']) {
       const response = await fetch(`${backend.url}${path}`, { headers: { apikey: backend.anonKey } });
       expect({ path, status: response.status }).toEqual({ path, status: 400 });
     }
@@ -462,9 +462,101 @@ describe('test controls', () => {
       'apikey,authorization,content-type,prefer',
     );
     expect(response.status).toBe(200);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:9000');
     expect(response.headers.get('access-control-allow-headers')).toContain('prefer');
     expect(response.headers.get('access-control-expose-headers')).toContain('Content-Range');
+  });
+});
+
+describe('cross-origin requests: pages on this machine only', () => {
+  const LOOPBACK = ['http://localhost:8000', 'http://127.0.0.1:9000', 'https://localhost', 'http://127.8.9.10:3000', 'http://[::1]:8000'];
+  const FOREIGN = [
+    'https://evil.example',
+    'http://localhost.evil.example',
+    'http://127.0.0.1.nip.io',
+    'http://128.0.0.1',
+    'http://[::2]:8000',
+    'null',
+    'file://',
+    'http://127.1',
+    'http://localhost:8000/edit/',
+  ];
+  const emails = (origin: string) => fetch(`${backend.url}/local/emails`, { headers: { Origin: origin } });
+
+  beforeAll(async () => {
+    // A code in the inbox, as a developer's would hold one.
+    backend.emails.length = 0;
+    await fetch(`${backend.url}/auth/v1/admin/users`, {
+      method: 'POST',
+      headers: { apikey: backend.serviceKey, Authorization: `Bearer ${backend.serviceKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'cors@example.test' }),
+    });
+    await fetch(`${backend.url}/auth/v1/otp`, {
+      method: 'POST',
+      headers: { apikey: backend.anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'cors@example.test', create_user: false }),
+    });
+    expect(backend.inbox()).toHaveLength(1);
+  });
+  afterAll(() => {
+    backend.emails.length = 0;
+  });
+
+  it.each(LOOPBACK)('lets a page at %s read the inbox, naming its origin, never *', async (origin) => {
+    const response = await emails(origin);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(response.headers.get('vary')).toBe('Origin');
+    expect(((await response.json()) as unknown[]).length).toBe(1);
+  });
+
+  it.each(FOREIGN)('answers a page at %s with a refusal and no CORS header, the inbox unread', async (origin) => {
+    const response = await emails(origin);
+    expect(response.status).toBe(403);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    const body = await response.text();
+    expect(body).toContain('LOCAL_FOREIGN_ORIGIN');
+    expect(body).not.toContain('cors@example.test');
+  });
+
+  it('approves no preflight of a foreign page, to the Data API, Auth, Storage or the function', async () => {
+    const paths = [
+      '/rest/v1/contact_submissions',
+      '/auth/v1/otp',
+      '/storage/v1/object/site-pictures/a.jpg',
+      '/functions/v1/inquiry-notif-resend',
+    ];
+    for (const path of paths) {
+      const response = await preflight(`${backend.url}${path}`, 'https://evil.example', 'apikey,authorization,content-type');
+      const cors = [...response.headers.keys()].filter((name) => name.startsWith('access-control-allow'));
+      expect({ path, status: response.status, cors }).toEqual({ path, status: 403, cors: [] });
+    }
+    const approved = await preflight(`${backend.url}/auth/v1/otp`, 'http://localhost:8000', 'apikey,content-type');
+    expect([approved.status, approved.headers.get('access-control-allow-origin')]).toEqual([200, 'http://localhost:8000']);
+  });
+
+  it("does no work for a foreign page's request: no row stored, no code sent", async () => {
+    const row = submission();
+    const stored = await fetch(`${backend.url}/rest/v1/contact_submissions`, {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example', apikey: backend.anonKey, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
+      body: JSON.stringify(row),
+    });
+    expect(stored.status).toBe(403);
+    expect(await backend.sql('select id from contact_submissions where id = $1', [row.id])).toEqual([]);
+    const asked = await fetch(`${backend.url}/auth/v1/otp`, {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example', apikey: backend.anonKey, 'Content-Type': 'text/plain' },
+      body: JSON.stringify({ email: 'cors@example.test' }),
+    });
+    expect(asked.status).toBe(403);
+    expect(backend.inbox()).toHaveLength(1);
+  });
+
+  it('answers a request without an Origin (a script, not a page) with no CORS header', async () => {
+    const response = await fetch(`${backend.url}/local/emails`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
 
@@ -512,8 +604,8 @@ describe('the notify function under Deno', () => {
     const calls = backend.requests.filter((r) => r.path.startsWith('/rest/v1/rpc/')).map((r) => `${r.role} ${r.path}`);
     expect(calls).toEqual([
       'service_role /rest/v1/rpc/inquiry_notify_claim_batch',
-      // The action links, minted before the email that carries them.
-      'service_role /rest/v1/rpc/inquiry_actions_mint',
+      // The action links' hashes, kept before the email that carries them.
+      'service_role /rest/v1/rpc/inquiry_actions_store',
       'service_role /rest/v1/rpc/inquiry_notify_sent',
       'service_role /rest/v1/rpc/inquiry_deck_claim_retry',
       'service_role /rest/v1/rpc/inquiry_notify_claim_digest',

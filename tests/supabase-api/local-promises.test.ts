@@ -1,11 +1,12 @@
 // The promises' whole loop on the local backend, as a developer tries it with `npm run backend`: an
 // investor request from /id/ reaches the inbox (GET /local/emails) with its action links; the press
 // (the /act/ page's call) sends the requester one Indonesian email whose signed link downloads the
-// sample PDF from the private bucket; a second press sends nothing; the minute's promises job sends
-// one reminder for an inquiry 21 hours old and records one alert for one 25 hours old.
+// sample PDF from the private bucket; a second press sends nothing; a used link's lookup shows the
+// state only; marking an investor request answered never stops its deck; the minute's promises job
+// sends one reminder for an inquiry 21 hours old and records one alert for one 25 hours old.
 import { startLocalBackend, type InboxEmail, type LocalBackend } from 'local-supabase';
 import { insertInquiry, notifyTeam, visitorRow } from 'local-supabase/visitor';
-import { pressAction } from '../../src/lib/action-api';
+import { actionToken, lookUpAction, pressAction } from '../../src/lib/action-api';
 import { A_PDF, download } from '../support/pdf';
 
 const SITE = 'http://127.0.0.1:9000';
@@ -47,6 +48,35 @@ test('an investor request from /id/: the inbox, the press, the Indonesian deck e
 
   expect(await press(token, 'send_deck')).toMatchObject({ outcome: 'done', how: 'deck_sent' });
   expect(await inbox()).toHaveLength(2);
+});
+
+test('a used link shows its state only; an investor request marked answered still gets exactly one deck email through its link', async () => {
+  const row = visitorRow({ type: 'investor', company: 'Modal Ventura' });
+  expect((await insertInquiry(backend.url, backend.anonKey, row)).status).toBe(201);
+  expect((await notifyTeam(backend.url, backend.anonKey, row)).status).toBe(200);
+  const team = (await inbox()).find((email) => email.text.includes(`Send the deck to ${row.email}: `))!;
+  const [answer, deck] = team.links.filter((link) => link.startsWith(`${SITE}/act/#`)).map((link) => link.split('#')[1]!);
+  const settings = { url: backend.url, anonKey: backend.anonKey };
+  expect(await lookUpAction(settings, deck!)).toMatchObject({ inquiry: { name: row.name, company: row.company, email: row.email } });
+
+  expect(await pressAction(settings, answer!, 'answer')).toMatchObject({ outcome: 'done', how: 'marked' });
+  for (const token of [answer!, deck!]) {
+    const view = await lookUpAction(settings, token);
+    expect(view).toMatchObject({ answered_how: 'marked', deck_sent_at: null });
+    expect(view).not.toHaveProperty('inquiry');
+    for (const personal of [row.name, row.company!, row.email]) expect(JSON.stringify(view)).not.toContain(personal);
+  }
+
+  expect(await pressAction(settings, deck!, 'send_deck')).toMatchObject({ outcome: 'done', how: 'deck_sent' });
+  expect(await pressAction(settings, deck!, 'send_deck')).toMatchObject({ outcome: 'done', how: 'deck_sent' });
+  expect((await inbox()).filter((email) => email.to.includes(row.email))).toHaveLength(1);
+  expect(await lookUpAction(settings, deck!)).toMatchObject({ answered_how: 'marked', deck_sent_at: expect.any(String) as unknown });
+});
+
+test("the /act/ page's token reader: the fragment decoded, none for an empty or mangled one", () => {
+  expect(actionToken('#abc_-123')).toBe('abc_-123');
+  expect(actionToken('#%20abc%20')).toBe('abc');
+  for (const hash of ['', '#', '#%E0%A4%A', '#%']) expect(actionToken(hash)).toBeNull();
 });
 
 test("the /act/ page's press when delivery fails: not sent, the sweep sends it once; with the function down, nothing done", async () => {

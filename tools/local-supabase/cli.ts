@@ -13,7 +13,8 @@ ${INQUIRY_FUNCTION} under Deno with a Resend stand-in that keeps the emails, and
 the alert job, the promises job (reminders, "reply overdue") and the site watch every minute, and
 the retention job at start and daily (alerts are printed, never posted). Every email is printed (to, subject, every link) and listed as
 JSON at <url>/local/emails; the private bucket investor-deck holds a sample deck.pdf. Every request is printed with its status, method, path and role; the database starts
-afresh each time.
+afresh each time. Browsers reach it from pages on this machine only (localhost, 127.0.0.0/8, [::1]):
+a page of any other site is refused, so it cannot read the inbox's codes and links.
 
 Editors sign in on the site's /edit/ as on Supabase: npm run editors -- add <email> (with the
 settings printed at start), then the one-time code the Auth stand-in emails, printed below.
@@ -86,7 +87,7 @@ async function main(): Promise<void> {
   // on a busy one. Said first, so that nobody takes the wait for a hang.
   console.log('starting local Supabase: PGlite loads the bootstrap, migrations and seed…');
   // Loaded only now: the engine takes most of a start, and --help or a wrong option needs none of it.
-  const { describeEmail, describeRequest, inboxEmail, startLocalBackend } = await import('./src/index');
+  const { describeEmail, describeRequest, inboxEmail, signInCodeOf, startLocalBackend } = await import('./src/index');
   const backend = await startLocalBackend({
     port: chosen.port,
     dbPort: chosen.dbPort,
@@ -97,7 +98,7 @@ async function main(): Promise<void> {
     onEmail: (email) => {
       console.log(describeEmail(inboxEmail(email)));
       // An editor's one-time code (the Auth stand-in sends it through the same Resend stand-in).
-      const code = /sign-in code[^\n]*?(\d{6})/.exec(email.body.text)?.[1];
+      const code = signInCodeOf(email.body);
       if (code) console.log(`  sign-in code: ${code}`);
     },
     onAlert: (alert) => console.log(`alert (${alert.cause}): ${alert.text}`),

@@ -9,5 +9,7 @@ export interface Driver {
   read(spec: TableSpec, filter: QueryFilter): Promise<unknown>;
   /** The raw answer of the revision function; checking it is the caller's job. */
   revision(spec: RevisionSpec): Promise<unknown>;
+  /** The raw answer of the picture sources' function (`public.<name>()`, as anon); checking it is the caller's job. */
+  pictureSources(name: string): Promise<unknown>;
   close(): Promise<void>;
 }

@@ -2,6 +2,7 @@ import type { Driver } from './drivers';
 import { openEmbeddedDatabase, withRole, type EmbeddedPaths } from './embedded-db';
 import { ERROR_CODES, SourceFailure } from './errors';
 import { activeColumn, describeQuery, orderColumn, selectedColumns, type QueryFilter, type TableSpec } from './model';
+import { describePictureSources } from './picture-sources';
 import { describeRevision, type RevisionSpec } from './revision';
 
 export interface SqlQuery {
@@ -73,6 +74,15 @@ export async function embeddedDriver(paths: EmbeddedPaths): Promise<Driver> {
         return result.rows[0]?.revision;
       } catch (error) {
         throw new SourceFailure(ERROR_CODES.EmbeddedFailed, { url: label, table: describeRevision(spec), detail: messageOf(error) });
+      }
+    },
+    async pictureSources(name) {
+      try {
+        // As the build asks a project: as anon. A text array arrives as an array, as PostgREST sends it.
+        const result = await withRole(db, 'anon', (tx) => tx.query<{ sources: unknown }>(`select public.${quote(name)}() as sources`));
+        return result.rows[0]?.sources;
+      } catch (error) {
+        throw new SourceFailure(ERROR_CODES.EmbeddedFailed, { url: label, table: describePictureSources(name), detail: messageOf(error) });
       }
     },
     close: () => db.close(),

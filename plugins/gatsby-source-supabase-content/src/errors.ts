@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   EmbeddedFailed: '10006',
   BackendRequired: '10007',
   BadRevision: '10008',
+  BadPictureSources: '10009',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -50,6 +51,7 @@ const ERROR_TEXT: Record<ErrorCode, (context: SourceErrorContext) => string> = {
   [ERROR_CODES.EmbeddedFailed]: ({ url, table, detail }) => `The embedded database (${url}) failed while reading ${table}: ${detail}`,
   [ERROR_CODES.BackendRequired]: ({ detail }) => detail,
   [ERROR_CODES.BadRevision]: ({ url, table, detail }) => `${url} did not return ${table}: ${detail}`,
+  [ERROR_CODES.BadPictureSources]: ({ url, table, detail }) => `${url} did not return ${table}: ${detail}`,
 };
 
 export const ERROR_MAP: Record<string, ErrorMapEntry> = Object.fromEntries(

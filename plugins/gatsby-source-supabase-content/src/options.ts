@@ -1,6 +1,7 @@
 import type { GatsbyNode, PluginOptions } from 'gatsby';
 import type { EmbeddedPaths } from './embedded-db';
 import { ROW_ID_FIELD, ROW_POSITION_FIELD, fileField, type ColumnSpec, type TableSpec } from './model';
+import { isPicturePrefix, type PictureSourcesSpec } from './picture-sources';
 import { DEFAULT_PICTURE_LIMITS, type PictureLimits } from './pictures';
 import type { RevisionSpec } from './revision';
 
@@ -13,8 +14,11 @@ export interface SupabaseContentOptions {
   anonKey?: string;
   /** The embedded default, used when url and anonKey are both absent. */
   embedded?: EmbeddedPaths;
-  /** Limits of the downloads of `remoteImage` columns; each defaults to DEFAULT_PICTURE_LIMITS. */
-  remoteImages?: Partial<PictureLimits>;
+  /**
+   * Limits of the downloads of `remoteImage` columns, each defaulting to DEFAULT_PICTURE_LIMITS, and
+   * where they may come from (default: the project's public Storage).
+   */
+  remoteImages?: Partial<PictureLimits> & { sources?: PictureSourcesSpec };
   /** Fail the build, rather than build from `embedded`, when url and anonKey are unset. */
   requireBackend?: boolean;
   /** The site's own words for a build without a backend (its settings, what its demo content is). */
@@ -105,7 +109,15 @@ export const pluginOptionsSchema: NonNullable<GatsbyNode['pluginOptionsSchema']>
       timeoutMs: Joi.number().integer().min(1).default(DEFAULT_PICTURE_LIMITS.timeoutMs),
       maxBytes: Joi.number().integer().min(1).default(DEFAULT_PICTURE_LIMITS.maxBytes),
       concurrency: Joi.number().integer().min(1).default(DEFAULT_PICTURE_LIMITS.concurrency),
-    }).description('Limits of the picture downloads of remoteImage columns'),
+      sources: Joi.object({
+        prefixes: Joi.array().items(
+          Joi.string()
+            .custom((value: string, helpers) => (isPicturePrefix(value) ? value : helpers.error('any.invalid')))
+            .messages({ 'any.invalid': '{:#label} must be an http(s) URL ending in "/", without a user, query or fragment' }),
+        ),
+        function: Joi.string().pattern(NAME),
+      }).description('Where pictures may be downloaded from: URL prefixes, and a database function answering more'),
+    }).description('Limits of the picture downloads of remoteImage columns, and where they may come from'),
     requireBackend: Joi.boolean().description(
       'Fail the build instead of building from the embedded default when url and anonKey are unset',
     ),
@@ -125,7 +137,8 @@ export const pluginOptionsSchema: NonNullable<GatsbyNode['pluginOptionsSchema']>
     });
 
 export function pictureLimits(options: SupabaseContentOptions): PictureLimits {
-  return { ...DEFAULT_PICTURE_LIMITS, ...options.remoteImages };
+  const { sources: _sources, ...limits } = options.remoteImages ?? {};
+  return { ...DEFAULT_PICTURE_LIMITS, ...limits };
 }
 
 /** The remote settings when both are given (empty strings count as absent), else undefined. */

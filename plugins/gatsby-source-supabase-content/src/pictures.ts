@@ -41,16 +41,41 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 class Refused extends Error {}
 
+/** Redirects followed within the picture's own origin (Storage and CDNs use one, rarely two). */
+export const MAX_REDIRECTS = 3;
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
 /**
- * One picture, within the limits: an http(s) URL answering 2xx with an image/* content type and
- * the bytes of a JPEG, PNG, WebP, AVIF or TIFF (the formats the image pipeline reads; an SVG or GIF
- * would reach it and fail there).
+ * The answer to `url`, following redirects only within its origin: a redirect elsewhere would take
+ * the build to a host the site's rules never allowed (another site, an address inside the build's
+ * network).
+ */
+async function fetchWithinOrigin(url: string, signal: AbortSignal): Promise<Response> {
+  let current = new URL(url);
+  for (let redirects = 0; ; redirects += 1) {
+    const response = await fetch(current, { signal, redirect: 'manual', headers: { accept: 'image/*' } });
+    if (!REDIRECTS.has(response.status)) return response;
+    await response.body?.cancel();
+    const location = response.headers.get('location');
+    if (!location) throw new Refused(`HTTP ${response.status} without a Location`);
+    const next = new URL(location, current);
+    if (next.origin !== current.origin) throw new Refused(`HTTP ${response.status} to another host, ${next.origin}, not followed`);
+    if (redirects === MAX_REDIRECTS) throw new Refused(`more than ${MAX_REDIRECTS} redirects`);
+    current = next;
+  }
+}
+
+/**
+ * One picture, within the limits: an http(s) URL answering 2xx (after redirects within its origin)
+ * with an image/* content type and the bytes of a JPEG, PNG, WebP, AVIF or TIFF (the formats the
+ * image pipeline reads; an SVG or GIF would reach it and fail there).
  */
 export async function downloadPicture(url: string, limits: PictureLimits): Promise<Download> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), limits.timeoutMs);
   try {
-    const response = await fetch(url, { signal: controller.signal, headers: { accept: 'image/*' } });
+    const response = await fetchWithinOrigin(url, controller.signal);
     if (!response.ok) throw new Refused(`HTTP ${response.status}`);
     const type = response.headers.get('content-type') ?? '';
     if (!/^image\//i.test(type)) throw new Refused(`the answer is ${type || 'of no content type'}, not an image`);
@@ -117,14 +142,17 @@ const FOLDER = 'remote-pictures';
 
 /**
  * Makes every picture of this build available as a local file: from the cache when this URL was
- * downloaded before (no request at all), else downloaded now. Failures become one warning per row.
- * The cache then holds exactly this build's pictures: files no row names any more are removed.
+ * downloaded before (no request at all), else downloaded now. A URL `refusal` objects to is neither
+ * downloaded nor taken from the cache (its host may have left the site's list since). Failures
+ * become one warning per row. The cache then holds exactly this build's pictures: files no row
+ * names any more are removed.
  */
 export async function fetchPictures(
   uses: readonly PictureUse[],
   cache: PictureCache,
   limits: PictureLimits,
   warn: (message: string) => void,
+  refusal: (url: string) => string | null,
 ): Promise<FetchedPictures> {
   const folder = path.join(cache.directory, FOLDER);
   const previous = asManifest(await cache.get(MANIFEST_KEY));
@@ -135,6 +163,11 @@ export async function fetchPictures(
 
   await mkdir(folder, { recursive: true });
   await eachLimited(urls, limits.concurrency, async (url) => {
+    const refused = refusal(url);
+    if (refused) {
+      failures.set(url, refused);
+      return;
+    }
     const cached = previous[url];
     if (cached && (await isFile(path.join(folder, cached)))) {
       files.set(url, cached);

@@ -3,6 +3,7 @@ import type { Driver } from './drivers';
 import { ERROR_CODES, SourceFailure, type ErrorCode } from './errors';
 import { describeQuery, projectUrl, restBase } from './model';
 import { publishedRequest } from './query';
+import { describePictureSources } from './picture-sources';
 import { describeRevision } from './revision';
 
 export interface RemoteSettings {
@@ -37,6 +38,10 @@ export function remoteDriver(settings: RemoteSettings): Driver {
       // headers here, like the list reads: the build has no preflight to save.
       const source = { url: label, table: describeRevision(spec) };
       return answer(source, await client.rpc(spec.function, {}, { get: true }), ERROR_CODES.BadRevision);
+    },
+    async pictureSources(name) {
+      const source = { url: label, table: describePictureSources(name) };
+      return answer(source, await client.rpc(name, {}, { get: true }), ERROR_CODES.BadPictureSources);
     },
     async close() {},
   };

@@ -5,6 +5,7 @@ import { embeddedDriver } from './embedded';
 import { ERROR_CODES, SourceFailure } from './errors';
 import { buildNode } from './nodes';
 import { pictureLimits, remoteSettings, type PluginOptionsWithContent, type SupabaseContentOptions, type Wording } from './options';
+import { defaultPictureSources, describePictureSources, pictureSourceRule, picturePrefixesOf } from './picture-sources';
 import { fetchPictures, type PictureUse } from './pictures';
 import { remoteDriver } from './remote';
 import { describeQuery, isRemotePicture, type TableSpec } from './model';
@@ -68,6 +69,7 @@ export async function sourceContent(args: SourceArgs, options: SupabaseContentOp
 
   const results: QueryRows[] = [];
   const warnings: string[] = [];
+  let prefixes: string[] = [];
   let revision: string | null = null;
   let driver: Driver | undefined;
   let label = '';
@@ -83,6 +85,7 @@ export async function sourceContent(args: SourceArgs, options: SupabaseContentOp
         warnings.push(...normalized.warnings);
       }
     }
+    if (hasPictures(options)) prefixes = await picturePrefixes(options, driver);
   } catch (error) {
     if (!(error instanceof SourceFailure)) throw error;
     // Exits with status 1 under `gatsby build`; under `gatsby develop` (a failed /__refresh)
@@ -95,7 +98,7 @@ export async function sourceContent(args: SourceArgs, options: SupabaseContentOp
   }
 
   for (const warning of warnings) reporter.warn(`${PLUGIN_NAME}: ${warning}`);
-  const fileIds = await sourcePictures(args, options, results);
+  const fileIds = await sourcePictures(args, options, results, prefixes);
   const counts = await replaceNodes(args, options.tables, results, fileIds);
   if (revision !== null) await createRevisionNode(args, revision);
   reporter.info(`${PLUGIN_NAME}: ${counts}${revision === null ? '' : `, revision ${revision}`} from ${label}`);
@@ -123,14 +126,46 @@ async function createRevisionNode({ actions, createNodeId, createContentDigest }
   });
 }
 
+const hasPictures = (options: SupabaseContentOptions) => options.tables.some((spec) => spec.columns.some((column) => column.remoteImage));
+
 /**
- * Downloads (or takes from the cache) the pictures of `remoteImage` columns and makes each a File
- * node, owned by gatsby-source-filesystem as Gatsby expects of File nodes. Returns the File node id
- * of each URL; a picture that could not be used is only a warning.
+ * Where this build may download pictures from: the option's prefixes and its function's answer,
+ * or without the option the project's public Storage. A function that answers something else fails
+ * the build, as a bad revision does: building with no picture would hide every photo unnoticed.
  */
-async function sourcePictures(args: SourceArgs, options: SupabaseContentOptions, results: QueryRows[]): Promise<Map<string, string>> {
+async function picturePrefixes(options: SupabaseContentOptions, driver: Driver): Promise<string[]> {
+  const sources = options.remoteImages?.sources;
+  if (!sources) return defaultPictureSources(remoteSettings(options)?.url);
+  const prefixes = [...(sources.prefixes ?? [])];
+  if (sources.function) {
+    const body = await driver.pictureSources(sources.function);
+    const answered = picturePrefixesOf(body);
+    if (!answered) {
+      const shown = JSON.stringify(body) ?? String(body);
+      throw new SourceFailure(ERROR_CODES.BadPictureSources, {
+        url: driver.label,
+        table: describePictureSources(sources.function),
+        detail: `expected an array of http(s) URLs ending in "/", got ${shown.length > 100 ? `${shown.slice(0, 97)}...` : shown}`,
+      });
+    }
+    prefixes.push(...answered);
+  }
+  return prefixes;
+}
+
+/**
+ * Downloads (or takes from the cache) the pictures of `remoteImage` columns that the site's sources
+ * allow and makes each a File node, owned by gatsby-source-filesystem as Gatsby expects of File
+ * nodes. Returns the File node id of each URL; a picture that could not be used is only a warning.
+ */
+async function sourcePictures(
+  args: SourceArgs,
+  options: SupabaseContentOptions,
+  results: QueryRows[],
+  prefixes: readonly string[],
+): Promise<Map<string, string>> {
   const fileIds = new Map<string, string>();
-  if (!options.tables.some((spec) => spec.columns.some((column) => column.remoteImage))) return fileIds;
+  if (!hasPictures(options)) return fileIds;
   const uses: PictureUse[] = [];
   for (const { spec, rows } of results) {
     for (const column of spec.columns) {
@@ -141,9 +176,10 @@ async function sourcePictures(args: SourceArgs, options: SupabaseContentOptions,
       }
     }
   }
-  const fetched = await fetchPictures(uses, args.cache, pictureLimits(options), (message) => {
+  const warn = (message: string) => {
     args.reporter.warn(`${PLUGIN_NAME}: ${message}`);
-  });
+  };
+  const fetched = await fetchPictures(uses, args.cache, pictureLimits(options), warn, pictureSourceRule(prefixes));
   for (const [url, file] of fetched.files) {
     const node = await createFileNode(file, args.createNodeId);
     node.url = url;

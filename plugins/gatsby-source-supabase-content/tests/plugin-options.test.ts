@@ -160,3 +160,28 @@ describe('pluginOptionsSchema checks the picture download limits', () => {
     expect(errors).toEqual(['"remoteImages.timeoutMs" must be greater than or equal to 1', '"remoteImages.maxBytes" must be an integer']);
   });
 });
+
+describe('pluginOptionsSchema checks where pictures may come from', () => {
+  test('accepts prefixes ending in "/" and a function name', async () => {
+    const sources = {
+      prefixes: ['https://images.example.com/', 'http://127.0.0.1:54321/storage/v1/object/public/photos/'],
+      function: 'picture_sources',
+    };
+    const { isValid, errors } = await validate({ embedded, remoteImages: { sources } });
+    expect(errors).toEqual([]);
+    expect(isValid).toBe(true);
+  });
+
+  test.each([
+    ['a prefix without its final "/", which would also match images.example.com.evil.test', 'https://images.example.com'],
+    ['a prefix naming a user', 'https://user@images.example.com/'],
+    ['a prefix with a query', 'https://images.example.com/?a=1'],
+    ['a prefix another parser reads otherwise', 'https://images.example.com\\@evil.test/'],
+    ['a prefix in upper case, which never equals a parsed address', 'https://IMAGES.example.com/'],
+    ['a prefix of another scheme', 'ftp://images.example.com/'],
+  ])('refuses %s', async (_name, prefix) => {
+    const { isValid, errors } = await validate({ embedded, remoteImages: { sources: { prefixes: [prefix] } } });
+    expect(isValid).toBe(false);
+    expect(errors).toEqual(['"remoteImages.sources.prefixes[0]" must be an http(s) URL ending in "/", without a user, query or fragment']);
+  });
+});

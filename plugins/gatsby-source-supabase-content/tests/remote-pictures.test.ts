@@ -2,13 +2,17 @@
 // phone-sized JPEG is downloaded once and becomes a File node linked from its row; a dead, slow,
 // non-image or oversized answer becomes a warning naming the table, the row and the URL, and never
 // fails the sourcing; a second build with the same cache asks the server for nothing it already has.
+// Only URLs under the site's sources are asked for at all, and a redirect to another host (a second
+// server here) is never followed.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import type { Driver } from '../src/drivers';
-import { downloadPicture, fetchPictures, pictureFormat, type PictureLimits } from '../src/pictures';
+import { ERROR_CODES, ERROR_MAP } from '../src/errors';
+import { pictureSourceRule } from '../src/picture-sources';
+import { MAX_REDIRECTS, downloadPicture, fetchPictures, pictureFormat, type PictureLimits } from '../src/pictures';
 import { PLUGIN_NAME, sourceContent } from '../src/source-nodes';
 import { fakeCache, fakeGatsby, removeFakeCacheFolders } from '../testing';
 import { AUTHORS } from './fixtures/model';
@@ -42,6 +46,12 @@ let base: string;
 /** Requests per path since the last reset. */
 const hits = new Map<string, number>();
 const hitsOf = (path: string) => hits.get(path) ?? 0;
+/** Another host: what a redirect out of the picture's origin would reach. */
+let elsewhere: Server;
+let elsewhereBase: string;
+let elsewhereHits = 0;
+/** The rule of a site whose pictures all come from the test server. */
+const onTheServer = (url: string) => pictureSourceRule([`${base}/`])(url);
 
 beforeAll(async () => {
   photo = await phonePhoto();
@@ -62,6 +72,20 @@ beforeAll(async () => {
         return;
       case '/moved.jpg':
         res.writeHead(302, { Location: '/photo.jpg' }).end();
+        return;
+      case '/to-elsewhere.jpg':
+        res.writeHead(302, { Location: `${elsewhereBase}/photo.jpg` }).end();
+        return;
+      case '/to-metadata.jpg':
+        // The address a cloud build machine's credentials are read from.
+        res.writeHead(307, { Location: 'http://169.254.169.254/latest/meta-data/' }).end();
+        return;
+      case '/to-localhost.jpg':
+        // The same server under another name is another origin.
+        res.writeHead(301, { Location: `http://localhost:${(server.address() as AddressInfo).port}/photo.jpg` }).end();
+        return;
+      case '/loop.jpg':
+        res.writeHead(302, { Location: '/loop.jpg' }).end();
         return;
       case '/slow.jpg':
         {
@@ -87,22 +111,56 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  elsewhere = createServer((_req, res) => {
+    elsewhereHits += 1;
+    res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Content-Length': String(photo.length) }).end(photo);
+  });
+  await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+  elsewhereBase = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
 });
 
-beforeEach(() => hits.clear());
+beforeEach(() => {
+  hits.clear();
+  elsewhereHits = 0;
+});
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  for (const each of [server, elsewhere]) {
+    each.closeAllConnections();
+    await new Promise((resolve) => each.close(resolve));
+  }
 });
 
 describe('downloadPicture', () => {
-  it('downloads a 3000×2000 phone photo of several MB, following a redirect', async () => {
+  it('downloads a 3000×2000 phone photo of several MB, following a redirect within its host', async () => {
     expect(photo.length).toBeGreaterThan(3 * 1024 * 1024);
     for (const path of ['/photo.jpg', '/moved.jpg']) {
       const download = await downloadPicture(`${base}${path}`, LIMITS);
       expect(download.ok && { ext: download.ext, same: download.bytes.equals(photo) }).toEqual({ ext: 'jpg', same: true });
     }
+  });
+
+  it('follows no redirect to another host: the other host is never asked', async () => {
+    const port = (server.address() as AddressInfo).port;
+    expect(await downloadPicture(`${base}/to-elsewhere.jpg`, LIMITS)).toEqual({
+      ok: false,
+      reason: `HTTP 302 to another host, ${elsewhereBase}, not followed`,
+    });
+    expect(await downloadPicture(`${base}/to-metadata.jpg`, LIMITS)).toEqual({
+      ok: false,
+      reason: 'HTTP 307 to another host, http://169.254.169.254, not followed',
+    });
+    expect(await downloadPicture(`${base}/to-localhost.jpg`, LIMITS)).toEqual({
+      ok: false,
+      reason: `HTTP 301 to another host, http://localhost:${port}, not followed`,
+    });
+    expect(elsewhereHits).toBe(0);
+    expect(hitsOf('/photo.jpg')).toBe(0);
+  });
+
+  it(`stops after ${MAX_REDIRECTS} redirects within the host`, async () => {
+    expect(await downloadPicture(`${base}/loop.jpg`, LIMITS)).toEqual({ ok: false, reason: `more than ${MAX_REDIRECTS} redirects` });
+    expect(hitsOf('/loop.jpg')).toBe(MAX_REDIRECTS + 1);
   });
 
   it.each([
@@ -154,7 +212,7 @@ describe('fetchPictures', () => {
     const warnings: string[] = [];
     const uses = [use('/photo.jpg', '1'), use('/photo.jpg', '2'), use('/missing.jpg', '3')];
 
-    const first = await fetchPictures(uses, cache, LIMITS, (w) => warnings.push(w));
+    const first = await fetchPictures(uses, cache, LIMITS, (w) => warnings.push(w), onTheServer);
     expect({ downloaded: first.downloaded, fromCache: first.fromCache, failed: first.failed }).toEqual({
       downloaded: 1,
       fromCache: 0,
@@ -169,7 +227,7 @@ describe('fetchPictures', () => {
     // The next build, content changed elsewhere: the photo comes from the cache without a request.
     // A picture that failed is asked again: it may have been uploaded since.
     hits.clear();
-    const second = await fetchPictures(uses, cache, LIMITS, () => undefined);
+    const second = await fetchPictures(uses, cache, LIMITS, () => undefined, onTheServer);
     expect({ downloaded: second.downloaded, fromCache: second.fromCache, failed: second.failed }).toEqual({
       downloaded: 0,
       fromCache: 1,
@@ -180,15 +238,33 @@ describe('fetchPictures', () => {
     expect(second.files.get(`${base}/photo.jpg`)).toBe(first.files.get(`${base}/photo.jpg`));
 
     // The same picture under another URL is the same file (already processed by the image pipeline).
-    const moved = await fetchPictures([use('/same-photo-elsewhere.jpg', '1')], cache, LIMITS, () => undefined);
+    const moved = await fetchPictures([use('/same-photo-elsewhere.jpg', '1')], cache, LIMITS, () => undefined, onTheServer);
     expect(moved.files.get(`${base}/same-photo-elsewhere.jpg`)).toBe(first.files.get(`${base}/photo.jpg`));
 
     // A build whose rows no longer name the photo leaves nothing of it in the cache.
-    const none = await fetchPictures([], cache, LIMITS, () => undefined);
+    const none = await fetchPictures([], cache, LIMITS, () => undefined, onTheServer);
     expect(none.files.size).toBe(0);
     hits.clear();
-    await fetchPictures([use('/photo.jpg', '1')], cache, LIMITS, () => undefined);
+    await fetchPictures([use('/photo.jpg', '1')], cache, LIMITS, () => undefined, onTheServer);
     expect(hitsOf('/photo.jpg')).toBe(1);
+  });
+
+  it('neither asks for nor takes from the cache a picture the rule refuses', async () => {
+    const cache = fakeCache();
+    await fetchPictures([use('/photo.jpg', '1')], cache, LIMITS, () => undefined, onTheServer);
+    hits.clear();
+    // The host has left the site\'s list since the last build.
+    const warnings: string[] = [];
+    const refused = await fetchPictures([use('/photo.jpg', '1')], cache, LIMITS, (w) => warnings.push(w), pictureSourceRule([]));
+    expect({ files: refused.files.size, fromCache: refused.fromCache, failed: refused.failed }).toEqual({
+      files: 0,
+      fromCache: 0,
+      failed: 1,
+    });
+    expect(hitsOf('/photo.jpg')).toBe(0);
+    expect(warnings).toEqual([
+      `authors row 1, "portrait": picture ${base}/photo.jpg not used (not from a place the site takes pictures from); the row is published without it`,
+    ]);
   });
 
   it('never keeps more downloads running than the limit', async () => {
@@ -205,7 +281,13 @@ describe('fetchPictures', () => {
     await new Promise<void>((resolve) => counting.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(counting.address() as AddressInfo).port}`;
     const uses = Array.from({ length: 8 }, (_, i) => ({ url: `${origin}/${i}.jpg`, where: `row ${i}` }));
-    await fetchPictures(uses, fakeCache(), { ...LIMITS, concurrency: 2 }, () => undefined);
+    await fetchPictures(
+      uses,
+      fakeCache(),
+      { ...LIMITS, concurrency: 2 },
+      () => undefined,
+      (url) => pictureSourceRule([`${origin}/`])(url),
+    );
     counting.closeAllConnections();
     await new Promise((resolve) => counting.close(resolve));
     expect(most).toBe(2);
@@ -213,25 +295,48 @@ describe('fetchPictures', () => {
 });
 
 describe('sourcing a table with a remoteImage column', () => {
+  const port = () => (server.address() as AddressInfo).port;
   const rows = () => [
     { id: 1, name: 'Photo', portrait: `${base}/photo.jpg`, is_active: true, order_index: 1 },
     { id: 2, name: 'Dead', portrait: `${base}/missing.jpg`, is_active: true, order_index: 2 },
     { id: 3, name: 'Site path', portrait: '/images/authors/budi.svg', is_active: true, order_index: 3 },
     { id: 4, name: 'None', portrait: null, is_active: true, order_index: 4 },
+    { id: 5, name: 'Moved away', portrait: `${base}/to-elsewhere.jpg`, is_active: true, order_index: 5 },
+    { id: 6, name: 'Metadata', portrait: 'http://169.254.169.254/latest/meta-data/', is_active: true, order_index: 6 },
+    // The allowed host as a user name: the request would go to another host.
+    { id: 7, name: 'User', portrait: `http://127.0.0.1:${port()}@169.254.169.254/photo.jpg`, is_active: true, order_index: 7 },
+    // The allowed host as the request's host, behind a user name another parser could take for the host.
+    { id: 8, name: 'Other user', portrait: `http://evil.example@127.0.0.1:${port()}/photo.jpg`, is_active: true, order_index: 8 },
+    { id: 9, name: 'Backslash', portrait: `${base}\\@169.254.169.254/photo.jpg`, is_active: true, order_index: 9 },
   ];
-  const driver: Driver = {
+  const driver = (sources: unknown = null): Driver => ({
     label: 'test rows',
     read: async () => rows(),
     // The options below name no revision function.
     revision: () => Promise.reject(new Error('no revision was asked for')),
+    pictureSources: async () => sources,
     close: async () => undefined,
-  };
+  });
   // Remote settings, so the plugin does not warn about the embedded default; the rows come from `driver`.
-  const options = { tables: [AUTHORS], url: 'https://abcd.supabase.co', anonKey: 'key', remoteImages: { timeoutMs: 10_000 } };
+  const options = (sources?: object) => ({
+    tables: [AUTHORS],
+    url: 'https://abcd.supabase.co',
+    anonKey: 'key',
+    remoteImages: { timeoutMs: 10_000, sources: sources ?? { prefixes: [`${base}/`] } },
+  });
+  const notUsed = (row: number, url: string, reason: string) =>
+    `${PLUGIN_NAME}: authors row ${row}, "portrait": picture ${url} not used (${reason}); the row is published without it`;
+  const refusedRows = () => [
+    notUsed(5, `${base}/to-elsewhere.jpg`, `HTTP 302 to another host, ${elsewhereBase}, not followed`),
+    notUsed(6, 'http://169.254.169.254/latest/meta-data/', 'not from a place the site takes pictures from'),
+    notUsed(7, `http://127.0.0.1:${port()}@169.254.169.254/photo.jpg`, 'its address names a user'),
+    notUsed(8, `http://evil.example@127.0.0.1:${port()}/photo.jpg`, 'its address names a user'),
+    notUsed(9, `${base}\\@169.254.169.254/photo.jpg`, 'its address holds a blank, a backslash or a character outside plain ASCII'),
+  ];
 
   it('links the downloaded picture as a File node of gatsby-source-filesystem and publishes every row', async () => {
     const gatsby = fakeGatsby();
-    await sourceContent(gatsby.args, options, async () => driver);
+    await sourceContent(gatsby.args, options(), async () => driver());
 
     expect(gatsby.errors).toEqual([]);
     const [file, ...others] = gatsby.ofType('File');
@@ -240,28 +345,57 @@ describe('sourcing a table with a remoteImage column', () => {
     expect((await readFile(String(file?.absolutePath))).equals(photo)).toBe(true);
     expect(gatsby.ofType('Author').map(({ name, portrait_file }) => ({ name, portrait_file }))).toEqual([
       { name: 'Photo', portrait_file: file?.id },
-      { name: 'Dead', portrait_file: null },
-      { name: 'Site path', portrait_file: null },
-      { name: 'None', portrait_file: null },
+      ...['Dead', 'Site path', 'None', 'Moved away', 'Metadata', 'User', 'Other user', 'Backslash'].map((name) => ({
+        name,
+        portrait_file: null,
+      })),
     ]);
-    expect(gatsby.warnings).toEqual([
-      `${PLUGIN_NAME}: authors row 2, "portrait": picture ${base}/missing.jpg not used (HTTP 404); the row is published without it`,
-    ]);
-    expect(gatsby.infos).toContain(`${PLUGIN_NAME}: pictures: 1 downloaded, 0 from the cache, 1 not used`);
-    expect([...hits.keys()].sort()).toEqual(['/missing.jpg', '/photo.jpg']);
+    expect(gatsby.warnings).toEqual([notUsed(2, `${base}/missing.jpg`, 'HTTP 404'), ...refusedRows()]);
+    expect(gatsby.infos).toContain(`${PLUGIN_NAME}: pictures: 1 downloaded, 0 from the cache, 6 not used`);
+    // The redirect was asked for and not followed; nothing else reached a server.
+    expect([...hits.keys()].sort()).toEqual(['/missing.jpg', '/photo.jpg', '/to-elsewhere.jpg']);
+    expect(elsewhereHits).toBe(0);
   });
 
   it('makes the same File node from the cache on the next build, without a request', async () => {
     const cache = fakeCache();
     const first = fakeGatsby({ cache });
-    await sourceContent(first.args, options, async () => driver);
+    await sourceContent(first.args, options(), async () => driver());
     hits.clear();
     const second = fakeGatsby({ cache });
-    await sourceContent(second.args, options, async () => driver);
+    await sourceContent(second.args, options(), async () => driver());
 
     expect(hitsOf('/photo.jpg')).toBe(0);
     expect(second.ofType('File').map((node) => node.id)).toEqual(first.ofType('File').map((node) => node.id));
     expect(second.ofType('Author')[0]?.portrait_file).toBe(first.ofType('Author')[0]?.portrait_file);
-    expect(second.infos).toContain(`${PLUGIN_NAME}: pictures: 0 downloaded, 1 from the cache, 1 not used`);
+    expect(second.infos).toContain(`${PLUGIN_NAME}: pictures: 0 downloaded, 1 from the cache, 6 not used`);
+  });
+
+  it("takes the prefixes a database function answers, and without the option only the project's public Storage", async () => {
+    const fromFunction = fakeGatsby();
+    await sourceContent(fromFunction.args, options({ function: 'picture_sources' }), async () => driver([`${base}/`]));
+    expect(fromFunction.errors).toEqual([]);
+    expect(fromFunction.ofType('File').map((node) => node.url)).toEqual([`${base}/photo.jpg`]);
+
+    hits.clear();
+    const byDefault = fakeGatsby();
+    await sourceContent(byDefault.args, { ...options(), remoteImages: { timeoutMs: 10_000 } }, async () => driver());
+    expect(byDefault.ofType('File')).toEqual([]);
+    expect(byDefault.warnings[0]).toBe(notUsed(1, `${base}/photo.jpg`, 'not from a place the site takes pictures from'));
+    expect(hits.size).toBe(0);
+  });
+
+  it('fails the build when the function answers no list of prefixes, publishing nothing', async () => {
+    const gatsby = fakeGatsby();
+    gatsby.reporter.setErrorMap(ERROR_MAP);
+    await sourceContent(gatsby.args, options({ function: 'picture_sources' }), async () => driver(['https://images.example.com']));
+    expect(gatsby.errors).toEqual([
+      {
+        id: ERROR_CODES.BadPictureSources,
+        text: 'test rows did not return the picture sources (rpc/picture_sources): expected an array of http(s) URLs ending in "/", got ["https://images.example.com"]',
+      },
+    ]);
+    expect(gatsby.ofType('Author')).toEqual([]);
+    expect(hits.size).toBe(0);
   });
 });

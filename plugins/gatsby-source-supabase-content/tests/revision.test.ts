@@ -31,6 +31,10 @@ function recording(inner: Driver, calls: string[]): Driver {
       calls.push(`revision ${spec.function}`);
       return inner.revision(spec);
     },
+    pictureSources: (name) => {
+      calls.push(`picture sources ${name}`);
+      return inner.pictureSources(name);
+    },
     close: () => inner.close(),
   };
 }

@@ -14,6 +14,8 @@ export interface ActionPageText {
   heading: Readonly<Record<ActionKind, string>>;
   /** {email} stands for the requester's address. */
   button: Readonly<Record<ActionKind, string>>;
+  /** The deck's button once the inquiry is answered, when the page no longer shows the address. */
+  sendDeckHidden: string;
   labels: { type: string; name: string; company: string; received: string; due: string };
   types: { contact: string; investor: string };
   notGiven: string;
@@ -29,6 +31,11 @@ export interface ActionPageText {
   pressing: string;
   /** {at} stands for when it was done. */
   done: Readonly<Record<AnsweredHow, string>>;
+  /**
+   * The other promise's state, which never stops this link: on the deck's link, the inquiry answered
+   * ({at}); on the answer's link, the deck sent ({at}).
+   */
+  other: { answered: string; deckSent: string };
   busy: string;
   capped: string;
   deckMissing: string;

@@ -62,15 +62,32 @@ export default function ActionPage({ pageContext: { text } }: PageProps<object, 
     );
   }
   const { view, pressing, result } = state;
-  const answered: { how: AnsweredHow; at: string } | null =
-    result?.outcome === 'done' ? result : view.answered_at && view.answered_how ? { how: view.answered_how, at: view.answered_at } : null;
-  const rows: Array<[string, string]> = [
-    [text.labels.type, text.types[view.type]],
-    [text.labels.name, view.name],
-    [text.labels.company, view.company?.trim() ? view.company : text.notGiven],
-    [text.labels.received, localTime(view.received, text.locale)],
-    ...(view.due ? [[text.labels.due, localTime(view.due, text.locale)] as [string, string]] : []),
-  ];
+  // This link's own work (the reply marked, or the deck sent) decides whether its button still acts;
+  // the other promise is only told, since it never stops this one.
+  const ownAt = view.action === 'answer' ? view.answered_at : view.deck_sent_at;
+  const own: { how: AnsweredHow; at: string } | null = ownAt
+    ? { how: view.action === 'answer' ? (view.answered_how ?? 'marked') : 'deck_sent', at: ownAt }
+    : null;
+  const done = result?.outcome === 'done' ? result : own;
+  const otherAt = view.action === 'answer' ? view.deck_sent_at : view.answered_at;
+  const other = otherAt
+    ? fillIn(view.action === 'answer' ? text.other.deckSent : text.other.answered, { at: localTime(otherAt, text.locale) })
+    : null;
+  const { inquiry } = view;
+  const rows: Array<[string, string]> = inquiry
+    ? [
+        [text.labels.type, text.types[inquiry.type]],
+        [text.labels.name, inquiry.name],
+        [text.labels.company, inquiry.company?.trim() ? inquiry.company : text.notGiven],
+        [text.labels.received, localTime(inquiry.received, text.locale)],
+        ...(inquiry.due ? [[text.labels.due, localTime(inquiry.due, text.locale)] as [string, string]] : []),
+      ]
+    : [];
+  // Once the inquiry is answered the page no longer shows the address; the team's email names it.
+  const button =
+    view.action === 'send_deck' && !inquiry?.email
+      ? text.sendDeckHidden
+      : fillIn(text.button[view.action], { email: inquiry?.email ?? '' });
   const failed = result && result.outcome !== 'done' ? resultText(result, text) : null;
   return (
     <main className={page}>
@@ -78,23 +95,30 @@ export default function ActionPage({ pageContext: { text } }: PageProps<object, 
         <h1 id="action-heading" className="text-2xl font-bold">
           {text.heading[view.action]}
         </h1>
-        <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
-          {rows.map(([label, value]) => (
-            <React.Fragment key={label}>
-              <dt className="font-semibold">{label}</dt>
-              <dd>{value}</dd>
-            </React.Fragment>
-          ))}
-        </dl>
-        {answered ? (
+        {rows.length > 0 && (
+          <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
+            {rows.map(([label, value]) => (
+              <React.Fragment key={label}>
+                <dt className="font-semibold">{label}</dt>
+                <dd>{value}</dd>
+              </React.Fragment>
+            ))}
+          </dl>
+        )}
+        {other && (
+          <p data-state="other" className="mt-4">
+            {other}
+          </p>
+        )}
+        {done ? (
           <p role="status" data-state="done" className="mt-6 font-semibold">
-            {fillIn(text.done[answered.how], { at: localTime(answered.at, text.locale) })}
+            {fillIn(text.done[done.how], { at: localTime(done.at, text.locale) })}
           </p>
         ) : (
           <>
             <p className="mt-4">{text.explain}</p>
             <button type="button" onClick={press} disabled={pressing} className={buttonClass}>
-              {pressing ? text.pressing : fillIn(text.button[view.action], { email: view.email ?? '' })}
+              {pressing ? text.pressing : button}
             </button>
             {failed && (
               <p role="alert" data-state={result?.outcome} className="mt-4 font-semibold">

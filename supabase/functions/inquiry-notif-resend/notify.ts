@@ -35,7 +35,7 @@ const REFUSALS = {
  */
 export async function notify(
   store: SubmissionStore,
-  settings: Pick<Settings, 'resend' | 'turnstile' | 'supabaseUrl' | 'serviceRoleKey'>,
+  settings: Pick<Settings, 'resend' | 'turnstile' | 'supabaseUrl' | 'serviceRoleKey' | 'actionTokenKey'>,
   call: Extract<Call, { kind: 'notify' }>,
   clientAddress: string | null,
 ): Promise<Response> {
@@ -49,7 +49,7 @@ export async function notify(
  */
 export async function sendOne(
   store: SubmissionStore,
-  settings: Pick<Settings, 'resend' | 'supabaseUrl' | 'serviceRoleKey'>,
+  settings: Pick<Settings, 'resend' | 'supabaseUrl' | 'serviceRoleKey' | 'actionTokenKey'>,
   id: string,
   check: { verified: boolean; reason: string } | null,
 ): Promise<Response> {
@@ -66,7 +66,7 @@ export async function sendOne(
     return reject(status, error, outcome.outcome, { id });
   }
 
-  const links = await actionLinks(store, [outcome.row]);
+  const links = await actionLinks(store, settings.actionTokenKey, [outcome.row]);
   const email = renderNotification(outcome.row, links.get(outcome.row.id));
   const { sent } = await deliver(store, settings.resend, outcome.claim, [id], email, outcome.row.id);
   if (!sent.ok) {

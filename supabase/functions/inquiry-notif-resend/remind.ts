@@ -50,10 +50,10 @@ export function renderReminder(rows: ReminderRow[], links: Map<string, ActionLin
   return { subject: `Reminder: ${heading}`, html, text };
 }
 
-export async function remind(store: SubmissionStore, settings: Pick<Settings, 'resend'>): Promise<Response> {
+export async function remind(store: SubmissionStore, settings: Pick<Settings, 'resend' | 'actionTokenKey'>): Promise<Response> {
   const { claim, rows } = await store.claimReminders();
   if (!claim || rows.length === 0) return json(200, { reminded: 0 });
-  const links = await actionLinks(store, rows);
+  const links = await actionLinks(store, settings.actionTokenKey, rows);
   const key = await rowsKey('remind', rows.map((row) => row.id));
   const sent = await sendWithResend(settings.resend, renderReminder(rows, links), key);
   await store.reminded(claim, sent.ok);

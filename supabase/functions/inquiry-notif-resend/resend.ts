@@ -69,6 +69,10 @@ export async function sendWithResend(
         'Content-Type': 'application/json',
         'Idempotency-Key': idempotencyKey,
       },
+      // No tracking field: Resend's POST /emails has no per-message switch for open or click
+      // tracking. It is a setting of the sending domain (off unless turned on; the dashboard's
+      // Domains page, or PATCH /domains/{id} with open_tracking and click_tracking), which must stay
+      // off for the team's domain: tracked links would pass every action token through Resend's servers.
       body: JSON.stringify({
         from: settings.from,
         to: email.to ?? settings.to,

@@ -5,15 +5,17 @@ export type InquiryType = 'contact' | 'investor';
 /** What an action link does: mark the inquiry answered, or send the requester the deck. */
 export type Action = 'answer' | 'send_deck';
 
-/** Links minted by the database: the site's address (null where site_url is not set) and one token per pair asked for that exists. */
-export interface MintedActions {
+/** What the database answered to the hashes of an email's links (public.inquiry_actions_store). */
+export interface StoredActions {
+  /** The site's address, null where Vault's site_url is not set. */
   site: string | null;
-  tokens: Array<{ id: string; action: Action; token: string }>;
+  /** The hashes given that the database holds, for their inquiry and action, unexpired: the only links to send. */
+  live: string[];
 }
 
 export interface TokenRegistry {
-  /** Mints (or mints again: the same token for the same pair) and records the links' tokens. */
-  mintActions(actions: Array<{ id: string; action: Action }>): Promise<MintedActions>;
+  /** Stores the SHA-256 of the links' tokens (a hash already known keeps its first expiry). */
+  storeActions(links: Array<{ id: string; action: Action; hash: string }>): Promise<StoredActions>;
 }
 
 /** The language of the page an inquiry was sent from. */
@@ -154,7 +156,7 @@ export const STORE_FUNCTIONS = {
   recordFailure: 'inquiry_notify_failed',
   release: 'inquiry_notify_release',
   storeVerified: 'inquiry_store_verified',
-  mintActions: 'inquiry_actions_mint',
+  storeActions: 'inquiry_actions_store',
   takeAction: 'inquiry_action_take',
   claimDeckAuto: 'inquiry_deck_claim_auto',
   keepDeckLink: 'inquiry_deck_keep_link',
@@ -207,7 +209,7 @@ export function functionStore(call: CallFunction): SubmissionStore {
       const result = (await call(STORE_FUNCTIONS.storeVerified, args, 'store')) as { outcome: 'stored' | 'duplicate' };
       return result.outcome;
     },
-    mintActions: async (actions) => (await call(STORE_FUNCTIONS.mintActions, { p_actions: actions }, 'action')) as MintedActions,
+    storeActions: async (links) => (await call(STORE_FUNCTIONS.storeActions, { p_links: links }, 'action')) as StoredActions,
     takeAction: async (token, action) =>
       (await call(STORE_FUNCTIONS.takeAction, { p_token: token, p_action: action }, 'action')) as ActionOutcome,
     claimDeckAuto: async (id) => (await call(STORE_FUNCTIONS.claimDeckAuto, { p_id: id }, 'deck')) as DeckOutcome | { outcome: 'off' },

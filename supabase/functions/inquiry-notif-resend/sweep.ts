@@ -27,13 +27,13 @@ interface SweepSummary {
  */
 export async function sweep(
   store: SubmissionStore,
-  settings: Pick<Settings, 'resend' | 'turnstile' | 'supabaseUrl' | 'serviceRoleKey'>,
+  settings: Pick<Settings, 'resend' | 'turnstile' | 'supabaseUrl' | 'serviceRoleKey' | 'actionTokenKey'>,
 ): Promise<Response> {
   const verifiedOnly = settings.turnstile !== null;
   const summary: SweepSummary = { sent: 0, retrying: 0, released: 0, digested: 0, decks: 0 };
   const { claim, rows } = await store.claimBatch(verifiedOnly);
   let providerDown = false;
-  const links = await actionLinks(store, rows);
+  const links = await actionLinks(store, settings.actionTokenKey, rows);
   for (const [index, row] of rows.entries()) {
     const attempt = row.attempts + 1;
     const { sent, rows: recorded } = await deliver(

@@ -25,7 +25,7 @@ const REFUSED_VALUE = /^2[23]/;
 
 export async function storeVerified(
   store: SubmissionStore,
-  settings: Pick<Settings, 'resend' | 'turnstile' | 'supabaseUrl' | 'serviceRoleKey'>,
+  settings: Pick<Settings, 'resend' | 'turnstile' | 'supabaseUrl' | 'serviceRoleKey' | 'actionTokenKey'>,
   call: Extract<Call, { kind: 'store' }>,
   visitor: { address: string | null; headers: Record<string, string> },
 ): Promise<Response> {

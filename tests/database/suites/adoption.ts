@@ -33,7 +33,8 @@ export type OpenScratchDatabase = () => Promise<ScratchDatabase>;
 const VERIFY_SCRIPT = path.join(REPO_ROOT, 'supabase', 'scripts', 'verify-adoption.sql');
 const SWITCH_TO_UUID = path.join(REPO_ROOT, 'supabase', 'scripts', 'switch-submission-ids-to-uuid.sql');
 /** The migrations the switch script says to run again afterwards. */
-const SUBMISSION_MIGRATIONS = /_(contact_submissions|connection_test|adopted_objects|languages|inquiry_promises|team_inbox)\.sql$/;
+const SUBMISSION_MIGRATIONS =
+  /_(contact_submissions|connection_test|adopted_objects|languages|inquiry_promises|promise_delivery|action_links|team_inbox)\.sql$/;
 
 const asOwner = <T>(db: ScratchDatabase, fn: (session: Session) => Promise<T>) => db.rolledBack('postgres', fn);
 
@@ -359,6 +360,25 @@ export function describeAdoption(open: OpenScratchDatabase): void {
       });
     }
 
+    test('an old picture link from another host is kept through edits of other fields; a new one is refused', async () => {
+      const { rows } = await asOwner(db, (session) =>
+        session.query(
+          `select id::text as id from public.material_coverage
+            where image like 'https://%' and private.picture_link_problem(image) is not null order by 1`,
+        ),
+      );
+      expect(rows).toHaveLength(project.foreignPictures ?? 0);
+      for (const { id } of rows) {
+        const where = `where id::text = '${String(id)}'`;
+        await expect(
+          outcome(db, 'service_role', `update public.material_coverage set order_index = order_index + 1 ${where}`),
+        ).resolves.toBe('stored');
+        await expect(
+          outcome(db, 'service_role', `update public.material_coverage set image = 'https://cdn.example.com/other.png' ${where}`),
+        ).resolves.toBe('23514');
+      }
+    });
+
     test.each(CONTENT_TABLES)('visitors may not read every column of %s, nor an unpublished one', async (table) => {
       for (const role of ['anon', 'authenticated'] as const) {
         await expect(outcome(db, role, `select * from public.${table}`)).resolves.toBe(NO_PRIVILEGE);
@@ -458,7 +478,7 @@ export function describeAdoption(open: OpenScratchDatabase): void {
 
     if (project.submissionIds === 'numbered') {
       // Last: it changes the table for good.
-      test('switch-submission-ids-to-uuid.sql and the six migrations again: the browser can file inquiries, every row keeps its old number', async () => {
+      test('switch-submission-ids-to-uuid.sql and the eight migrations again: the browser can file inquiries, every row keeps its old number', async () => {
         const byOldId = (rows: Row[]) => [...rows].sort((a, b) => Number(a.id) - Number(b.id));
         const before = await asOwner(db, (session) => tableRows(session, 'contact_submissions'));
         await db.run(readFileSync(SWITCH_TO_UUID, 'utf8'));

@@ -93,7 +93,8 @@ const CONTENT_CASES: ContentCase[] = [
   ['a feature card without a classification', `feature_cards (title) values ('T')`, 'not null violation'],
   ['a feature card with a blank title', `feature_cards (classification, title) values ('worker', ' ')`, 'check violation'],
   ['a material image on the site', `material_coverage (name, description, status, image) values ('B', 'C', 'live', '/images/materials/pet.svg')`, 'stored'],
-  ['a material image over https', `material_coverage (name, description, status, image) values ('B', 'C', 'live', 'https://cdn.example.com/b.svg')`, 'stored'],
+  // Where an https picture may come from is ./picture-links.ts.
+  ['a material image from a host nobody listed', `material_coverage (name, description, status, image) values ('B', 'C', 'live', 'https://cdn.example.com/b.svg')`, 'check violation'],
   ['a javascript: image', `material_coverage (name, description, status, image) values ('B', 'C', 'live', 'javascript:alert(1)')`, 'check violation'],
   ['a protocol-relative image', `material_coverage (name, description, status, image) values ('B', 'C', 'live', '//evil.example/b.svg')`, 'check violation'],
   ['a timeline item with an unknown status', `timeline (period, title, description, status, icon) values ('Q1 2027', 'T', 'D', 'done', 'Clock')`, 'check violation'],

@@ -462,9 +462,11 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
       // The team's /act/ page reads what an action link would do (tests/database/inquiry-promises-job.test.ts).
       'function action_link_lookup(text)',
     ];
+    // The build (the anon key) asks where pictures may come from (./picture-links.ts).
+    const BUILD_FUNCTIONS = ['function picture_sources()'];
 
     test.each(VISITORS)(
-      "%s can use no sequence and execute no function in public but the content revision and the preview link's, or the editors' and the team's",
+      "%s can use no sequence and execute no function in public but the content revision, the build's picture sources and the preview link's, or the editors' and the team's",
       async (role) => {
         const open = await database().rolledBack('postgres', async (session) => {
           const { rows } = await session.query(
@@ -484,7 +486,7 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
         });
         expect(open).toEqual(
           role === 'anon'
-            ? [...PREVIEW_FUNCTIONS, REVISION_FUNCTION].sort()
+            ? [...PREVIEW_FUNCTIONS, REVISION_FUNCTION, ...BUILD_FUNCTIONS].sort()
             : [REVISION_FUNCTION, ...EDITOR_FUNCTIONS, ...TEAM_FUNCTIONS].sort(),
         );
       },

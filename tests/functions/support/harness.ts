@@ -60,6 +60,7 @@ async function createHarness(): Promise<Harness> {
     RESEND_TIMEOUT_MS: '3000',
     INQUIRY_NOTIFY_TO: 'team@example.com',
     INQUIRY_NOTIFY_FROM: 'Website <inquiries@example.com>',
+    ACTION_TOKEN_KEY: 'action-token-key-for-the-function-tests',
   };
 
   // The handler logs through console; keep its lines for the assertions (and out of the report).

@@ -1,14 +1,17 @@
 // Supabase Auth (/auth/v1) as far as editors sign in: a one-time code sent by email (no sign-ups:
 // only users an operator made or invited get one), the session it opens (an access token signed
 // with the project's JWT secret, which the Data API turns into the role `authenticated` and the
-// request's claims, and a refresh token), the user, sign-out, and the admin API `npm run editors`
-// uses. The code travels as an email through the Resend stand-in, so it lands in the local inbox.
-// Users live in auth.users of the database, as on Supabase; codes and refresh tokens in memory.
-import { createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+// request's claims, and a refresh token), the user, sign-out, the settings anyone may read (sign-ups
+// and anonymous sign-ins off, as enforced here), and the admin API `npm run editors` uses. The code
+// travels as an email (the project's template, sign-in-email.ts) through the Resend stand-in, so it
+// lands in the local inbox. Users live in auth.users of the database, as on Supabase; codes, refresh
+// tokens and the code checks' rate limit in memory.
+import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';
 import type { EmbeddedRole } from 'gatsby-source-supabase-content/embedded-db';
 import { json, type RestResponse } from './postgrest';
+import { signInEmail, type SignInEmail } from './sign-in-email';
 
 export type Claims = Record<string, unknown>;
 
@@ -21,7 +24,7 @@ export interface AuthOptions {
   jwtExpirySeconds: number;
   serviceKey: string;
   /** Sends the one-time code's email (through the Resend stand-in). */
-  sendEmail(to: string, subject: string, text: string): Promise<void>;
+  sendEmail(to: string, email: SignInEmail): Promise<void>;
 }
 
 export interface AuthRequest {
@@ -49,8 +52,26 @@ interface UserRow {
   updated_at: string;
 }
 
-// One code per address, valid an hour (Supabase's default), single use.
-const CODE_LIFETIME_MS = 3_600_000;
+// One code per address, valid an hour (supabase/config.toml's otp_expiry), single use.
+export const CODE_LIFETIME_MS = 3_600_000;
+
+/**
+ * What GET /auth/v1/settings reports, and what this stand-in enforces: supabase/config.toml's
+ * enable_signup = false, and anonymous sign-ins off (Supabase's default). Email is the one way in.
+ */
+export const AUTH_SETTINGS: { signUps: boolean; anonymousSignIns: boolean } = { signUps: false, anonymousSignIns: false };
+
+/**
+ * The code check's limit, as Supabase's Auth has it. A wrong code does not burn the code (GoTrue's
+ * isOtpValid in internal/api/verify.go; github.com/orgs/supabase/discussions/33745 is a feature
+ * request for that), but every POST /verify takes a token from its client address's bucket, which
+ * holds 30 and refills 30 per 5 minutes (GOTRUE_RATE_LIMIT_VERIFY, internal/api/apilimiter;
+ * config.toml's auth.rate_limit.token_verifications; the docs' "Rate limits" page). An empty bucket
+ * answers 429 over_request_rate_limit before the code is looked at. Over a code's hour that is at
+ * most 390 guesses from one address.
+ */
+export const VERIFY_BURST = 30;
+export const VERIFY_REFILL_MS = 300_000;
 const USER_COLUMNS = 'id, email, email_confirmed_at, invited_at, last_sign_in_at, created_at, updated_at';
 
 const base64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
@@ -98,6 +119,27 @@ function parse(body: string): Record<string, unknown> {
 
 const normalEmail = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
 
+/** Whether `given` is `code`, in a time that does not depend on how much of it is right (digests of equal length). */
+function sameCode(given: string, code: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(code));
+}
+
+/** Per-client token buckets: `take(client)` is false once that client has used up its burst. */
+function tokenBuckets(burst: number, refillMs: number) {
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  return {
+    take(client: string): boolean {
+      const time = Date.now();
+      const held = buckets.get(client) ?? { tokens: burst, at: time };
+      const tokens = Math.min(burst, held.tokens + ((time - held.at) * burst) / refillMs);
+      const allowed = tokens >= 1;
+      buckets.set(client, { tokens: allowed ? tokens - 1 : tokens, at: time });
+      return allowed;
+    },
+  };
+}
+
 function userJson(user: UserRow) {
   return {
     id: user.id,
@@ -118,10 +160,32 @@ function userJson(user: UserRow) {
   };
 }
 
+// Every other way in Auth reports (settings.go's ProviderSettings): none is served here.
+const OTHER_PROVIDERS = [
+  ...['apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'fly', 'github', 'gitlab', 'google', 'kakao', 'keycloak'],
+  ...['linkedin', 'linkedin_oidc', 'notion', 'phone', 'slack', 'slack_oidc', 'snapchat', 'spotify', 'twitch', 'twitter', 'workos', 'zoom'],
+];
+
+/** GET /auth/v1/settings as Supabase's Auth answers it (internal/api/settings.go), from AUTH_SETTINGS. */
+function settingsJson() {
+  const off = Object.fromEntries(OTHER_PROVIDERS.map((name) => [name, false]));
+  return {
+    external: { ...off, anonymous_users: AUTH_SETTINGS.anonymousSignIns, email: true },
+    disable_signup: !AUTH_SETTINGS.signUps,
+    mailer_autoconfirm: false,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
+    saml_private_key_next_configured: false,
+    passkeys_enabled: false,
+  };
+}
+
 export function authStandIn(options: AuthOptions): AuthStandIn {
   const { db, jwtSecret } = options;
   const codes = new Map<string, { code: string; expiresAt: number }>();
   const refreshTokens = new Map<string, { userId: string; sessionId: string; used: boolean }>();
+  const verifyLimit = tokenBuckets(VERIFY_BURST, VERIFY_REFILL_MS);
 
   const userBy = async (column: 'id' | 'email', value: string): Promise<UserRow | null> => {
     const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where ${column} = $1`, [value]);
@@ -198,10 +262,10 @@ export function authStandIn(options: AuthOptions): AuthStandIn {
     return typeof claims === 'object' && claims?.role === 'service_role';
   };
 
-  async function sendCode(email: string, subject: string): Promise<void> {
+  async function sendCode(email: string): Promise<void> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     codes.set(email, { code, expiresAt: Date.now() + CODE_LIFETIME_MS });
-    await options.sendEmail(email, subject, `Your sign-in code for the site's editing page: ${code}\n\nIt works once, within an hour.`);
+    await options.sendEmail(email, signInEmail(email, code));
   }
 
   async function answer(request: AuthRequest): Promise<RestResponse> {
@@ -214,14 +278,19 @@ export function authStandIn(options: AuthOptions): AuthStandIn {
       const user = email ? await userBy('email', email) : null;
       // Sign-ups are off (supabase/config.toml): a code goes only to a user who exists.
       if (!user) return authError(422, 'otp_disabled', 'Signups not allowed for otp');
-      await sendCode(email, 'Your sign-in code');
+      await sendCode(email);
       return json(200, {});
     }
     if (method === 'POST' && route === '/verify') {
+      // The address as the gateway passes it on (cf-connecting-ip), as Supabase's Auth limits by it.
+      if (!verifyLimit.take(String(headers['cf-connecting-ip'] ?? ''))) {
+        return authError(429, 'over_request_rate_limit', 'Request rate limit reached');
+      }
       const email = normalEmail(body.email);
       const sent = codes.get(email);
       const user = email ? await userBy('email', email) : null;
-      if (!user || !sent || sent.expiresAt < Date.now() || typeof body.token !== 'string' || body.token.trim() !== sent.code) {
+      const given = typeof body.token === 'string' ? body.token.trim() : '';
+      if (!user || !sent || sent.expiresAt < Date.now() || !sameCode(given, sent.code)) {
         return authError(403, 'otp_expired', 'Token has expired or is invalid');
       }
       codes.delete(email);
@@ -238,6 +307,15 @@ export function authStandIn(options: AuthOptions): AuthStandIn {
       if (!held || held.used || !user) return authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
       held.used = true;
       return json(200, session(user, held.sessionId));
+    }
+    if (method === 'GET' && route === '/settings') return json(200, settingsJson());
+    if (method === 'POST' && route === '/signup') {
+      // Auth's order: an anonymous sign-in (no address) is refused first when the provider is off.
+      const anonymous = !body.email && !body.phone;
+      if (anonymous && !AUTH_SETTINGS.anonymousSignIns) {
+        return authError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+      }
+      if (!AUTH_SETTINGS.signUps) return authError(422, 'signup_disabled', 'Signups not allowed for this instance');
     }
     if (method === 'GET' && route === '/user') {
       const found = await signedIn(headers);
@@ -260,7 +338,9 @@ export function authStandIn(options: AuthOptions): AuthStandIn {
         const email = normalEmail(body.email);
         const made = await createUser(email, route === '/invite');
         if ('status' in made) return made;
-        if (route === '/invite') await sendCode(email, 'You are invited to edit the site');
+        // Supabase sends its invite template here (a link); nothing of this project invites (`npm run
+        // editors` makes the user), and the code this sends is what /edit/ takes.
+        if (route === '/invite') await sendCode(email);
         return json(200, userJson(made));
       }
       if (method === 'GET' && route === '/admin/users') {

@@ -1,6 +1,7 @@
 // The HTTP front of the backend, as Supabase's gateway routes a project's requests: /rest/v1 to the
 // Data API, /functions/v1/<name> to the edge function, public Storage objects; CORS as Supabase
-// answers it. Every request is logged with the role its key gave it and the status it got.
+// answers it, but for pages on this machine only. Every request is logged with the role its key gave
+// it and the status it got.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { EmbeddedRole } from 'gatsby-source-supabase-content/embedded-db';
 import type { AuthStandIn } from './auth';
@@ -82,12 +83,40 @@ export type Intercept = (request: GatewayRequest) => Answer | undefined;
 export type LoseAnswer = (request: GatewayRequest) => boolean;
 export type ClientAddress = (headers: IncomingHttpHeaders) => string | undefined;
 
-// Supabase answers the browser's preflight at its gateway and exposes Content-Range for counts.
-const CORS_HEADERS: Record<string, string> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers':
-    'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit',
-};
+/**
+ * Whether `origin` (a request's Origin header) is a page on this machine: http or https on localhost,
+ * 127.0.0.0/8 or [::1], any port. Supabase answers every origin with `*`; this backend holds one-time
+ * codes and action links in its inbox and a service-role key anyone may know, so a website a
+ * developer happens to visit must not read or call it from their browser.
+ */
+export function isLoopbackOrigin(origin: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  // An Origin header is scheme://host[:port] as the browser spells it, nothing more (`null` is not one).
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== origin) return false;
+  return url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(url.hostname);
+}
+
+// Supabase answers the browser's preflight at its gateway and exposes Content-Range for counts; the
+// allowed origin is the page's own, and only for a page on this machine.
+function corsHeaders(origin: string | undefined): Record<string, string> {
+  return {
+    ...(origin !== undefined && isLoopbackOrigin(origin) && { 'Access-Control-Allow-Origin': origin }),
+    'Access-Control-Expose-Headers':
+      'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit',
+    Vary: 'Origin',
+  };
+}
+
+/** The answer to a request a page of another site sent: refused before anything runs, with no CORS header. */
+const FOREIGN_ORIGIN: RestResponse = json(403, {
+  code: 'LOCAL_FOREIGN_ORIGIN',
+  message: 'local backend: only pages on this machine (localhost, 127.0.0.0/8, [::1]) may call it from a browser',
+});
 
 const PREFLIGHT_HEADERS = 'authorization, x-client-info, apikey, content-type, prefer, accept-profile, content-profile, range';
 
@@ -265,7 +294,11 @@ export function gateway(options: GatewayOptions): (req: IncomingMessage, res: Se
         status,
       });
     if (options.controls.hang) return log(null, 0);
-    const { response, role } = await answer(request);
+    // A browser names the page's origin on every cross-origin call and preflight; a page of another
+    // site gets no answer it may read and no work done (a simple request would otherwise run unseen).
+    const origin = req.headers.origin;
+    const foreign = origin !== undefined && !isLoopbackOrigin(origin);
+    const { response, role } = foreign ? { response: FOREIGN_ORIGIN, role: null } : await answer(request);
     if (options.controls.loseAnswer?.(request)) {
       log(role, 0);
       req.socket.destroy();
@@ -273,7 +306,8 @@ export function gateway(options: GatewayOptions): (req: IncomingMessage, res: Se
     }
     log(role, response.status);
     const isFunction = request.path.startsWith('/functions/');
-    res.writeHead(response.status, { ...(isFunction ? {} : CORS_HEADERS), ...response.headers });
+    // The function answers with CORS headers of its own, as on Supabase (only pages on this machine reach it).
+    res.writeHead(response.status, { ...(isFunction && !foreign ? {} : corsHeaders(origin)), ...response.headers });
     res.end(request.method === 'HEAD' ? undefined : response.body);
   };
 }

@@ -7,12 +7,15 @@ export { freePort } from './edge-function';
 export { replayNetCall, takeNetCalls, type NetCall } from './net';
 export { describeEmail, inboxEmail, INBOX_PATH, linksIn, type InboxEmail } from './inbox';
 export { PROJECT_SCHEMA } from './project';
+export { AUTH_SETTINGS, CODE_LIFETIME_MS, VERIFY_BURST, VERIFY_REFILL_MS } from './auth';
+export { htmlText, renderTemplate, signInCodeOf, signInEmail, SIGN_IN_SUBJECT, SIGN_IN_TEMPLATE_FILE } from './sign-in-email';
 export { samplePdf, signedObjects, type SignedObjects } from './signed-objects';
 export { startResendStandIn, type RecordedEmail, type ResendPayload, type ResendStandIn } from './resend';
 export { SITE_API, SITE_SHAPES, type ServedApi } from './site-api';
 export type { ShapeSpec } from './postgrest';
 export {
   describeRequest,
+  isLoopbackOrigin,
   type Answer,
   type ClientAddress,
   type GatewayRequest,

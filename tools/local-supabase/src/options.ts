@@ -13,6 +13,8 @@ export const DEFAULT_ANON_KEY = 'local-anon-key';
 export const DEFAULT_SERVICE_KEY = 'local-service-role-key';
 /** Signs the access tokens of signed-in users (Supabase's JWT secret); at least 32 characters, as Supabase's. */
 export const DEFAULT_JWT_SECRET = 'local-jwt-secret-for-signed-in-editors-only';
+/** The function's ACTION_TOKEN_KEY, which derives the action links' tokens; at least 32 characters, as the function requires. */
+export const DEFAULT_ACTION_TOKEN_KEY = 'local-action-token-key-for-this-machine-only';
 export const NOTIFY_TO = 'team@example.test';
 export const NOTIFY_FROM = 'AdaSorter site <site@example.test>';
 

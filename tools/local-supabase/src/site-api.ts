@@ -1,8 +1,8 @@
 // What this project's Data API is asked, and so what the local backend serves by default: the calls
 // the page makes (docs/behaviour.md, "The calls the page makes"), an editor's change of one content
 // row, the team's list of inquiries, the database functions the notify function, the editors'
-// preview and the team's page call, and the content revision that the build and the page's refresh
-// read. Anything else is refused as an unknown
+// preview and the team's page call, the content revision that the build and the page's refresh
+// read, and the build's picture sources. Anything else is refused as an unknown
 // shape, so that a new call in the site or the function fails a test.
 import type { ShapeSpec } from './postgrest';
 
@@ -83,7 +83,7 @@ export const NOTIFY_FUNCTIONS: Record<string, string> = {
   inquiry_notify_failed: 'notify function: report a failed send (schedules the retry)',
   inquiry_notify_release: 'notify function: give untried rows back',
   inquiry_store_verified: 'notify function, verified path: store an inquiry past the overall ceiling once Turnstile passed',
-  inquiry_actions_mint: "notify function: mint an email's action links (only their hashes are kept)",
+  inquiry_actions_store: "notify function: keep the hashes of an email's action links (the function derives the tokens)",
   inquiry_action_take: 'notify function: a press on the /act/ page',
   inquiry_deck_claim_auto: 'notify function: the deck without a press (deck_auto_send)',
   inquiry_deck_keep_link: "notify function: keep the deck's signed URL for retries",
@@ -128,10 +128,15 @@ export const REVISION_FUNCTIONS: Record<string, string> = {
     'the content revision: the build (key in the headers) and each refresh round of the page (key as the apikey URL parameter)',
 };
 
+/** The build (its anon key): where it may download pictures from. */
+export const PICTURE_FUNCTIONS: Record<string, string> = {
+  picture_sources: "the build: the prefixes of the pictures it may download (the project's bucket, the listed hosts)",
+};
+
 export const SITE_API: ServedApi = {
   shapes: SITE_SHAPES,
   functions: { ...NOTIFY_FUNCTIONS, ...PREVIEW_FUNCTIONS, ...ACTION_FUNCTIONS, ...EDITOR_FUNCTIONS, ...TEAM_FUNCTIONS },
-  readFunctions: REVISION_FUNCTIONS,
+  readFunctions: { ...REVISION_FUNCTIONS, ...PICTURE_FUNCTIONS },
 };
 
 /** The tables an API serves: those its shapes name. */

@@ -10,7 +10,7 @@ import { admitLoopbackSite, openDatabase, setVaultSecrets } from './database';
 import { edgeFunction, type FunctionProcess } from './edge-function';
 import { gateway, type GatewayControls, type LoggedRequest } from './gateway';
 import { replayNetCall, takeNetCalls } from './net';
-import { DEFAULT_ANON_KEY, DEFAULT_JWT_SECRET, DEFAULT_SERVICE_KEY, NOTIFY_FROM, NOTIFY_TO } from './options';
+import { DEFAULT_ACTION_TOKEN_KEY, DEFAULT_ANON_KEY, DEFAULT_JWT_SECRET, DEFAULT_SERVICE_KEY, NOTIFY_FROM, NOTIFY_TO } from './options';
 import type { BuildHook, LocalBackend, LocalBackendOptions } from './options';
 import { PROJECT_SCHEMA } from './project';
 import { startResendStandIn } from './resend';
@@ -102,6 +102,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     RESEND_API_URL: resend.url,
     INQUIRY_NOTIFY_TO: NOTIFY_TO,
     INQUIRY_NOTIFY_FROM: NOTIFY_FROM,
+    ACTION_TOKEN_KEY: DEFAULT_ACTION_TOKEN_KEY,
     ...(siteverify && { TURNSTILE_SECRET_KEY: options.turnstileSecret!, TURNSTILE_VERIFY_URL: siteverify.url }),
     ...options.functionEnv,
   }));
@@ -112,11 +113,11 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     jwtSecret: options.jwtSecret ?? DEFAULT_JWT_SECRET,
     jwtExpirySeconds: options.jwtExpirySeconds ?? 3600,
     serviceKey,
-    async sendEmail(to, subject, text) {
+    async sendEmail(to, { subject, text, html }) {
       const sent = await fetch(`${resend.url}/emails`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${resend.apiKey}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ from: NOTIFY_FROM, to: [to], subject, text, html: `<p>${text.replace(/\n/g, '<br>')}</p>` }),
+        body: JSON.stringify({ from: NOTIFY_FROM, to: [to], subject, text, html }),
       });
       if (!sent.ok) throw new Error(`local backend: the sign-in email to ${to} was refused (${sent.status})`);
     },
