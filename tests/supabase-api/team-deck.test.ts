@@ -105,4 +105,8 @@ test('a member sends the deck to an investor request already marked answered: on
     { member_email: MEMBER, outcome: 'claimed' },
     { member_email: MEMBER, outcome: 'sent' },
   ]);
+  // The function's log names the inquiry by id only.
+  const logged = backend.functionOutput();
+  expect(logged).toContain(row.id);
+  for (const personal of [row.email, row.name, row.company!]) expect(logged).not.toContain(personal);
 });
