@@ -92,6 +92,7 @@ export const NOTIFY_FUNCTIONS: Record<string, string> = {
   inquiry_deck_claim_retry: 'notify function, sweep: claim a failed deck email whose retry is due',
   inquiry_remind_claim: 'notify function: claim the inquiries for a reminder',
   inquiry_remind_done: 'notify function: report the reminder sent or not',
+  team_deck_claim: "notify function, with a team member's session: claim the deck for a press on /team/",
 };
 
 /** The team's /act/ page (the token of an action link): what the link would do. */
