@@ -17,6 +17,13 @@ export type PagePath = (typeof PAGES)[number]['path'];
 /** The privacy notice in both languages: the same first-load and Lighthouse budgets as the page. */
 export const PRIVACY_PAGES = Object.values(LANGUAGE_PAGES).map((page) => page.privacyPath);
 
+/**
+ * The staff pages (the team's inbox, the editors' page, the action links' page), measured on the
+ * backend build as a browser first shows them: signed out, or without a link. Accessibility only:
+ * they are not for search engines nor budgeted for speed.
+ */
+export const STAFF_PAGES = ['/team/', '/edit/', '/act/'] as const;
+
 export const OUT = path.join(REPO_ROOT, 'artifacts', 'bench');
 export const RUNS = Number(process.env.BENCH_RUNS || 3);
 

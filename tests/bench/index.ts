@@ -9,7 +9,7 @@
 //   3. Lighthouse on both pages of the default build, on a copy of them with every script removed
 //      (for the LCP ratio), on its two privacy pages (with their first-load JavaScript), and on the
 //      backend build while the backend's content differs from the build, so the refresh updates
-//      lists during the run (lighthouse.ts);
+//      lists during the run, and the accessibility of the staff pages on that build (lighthouse.ts);
 //   4. the coverage pictures of the backend build (pictures.ts);
 //   5. what an open page of the backend build costs the backend (refresh.ts);
 //   6. the team's inbox on PostgreSQL 15 with 50,000 inquiries: its migration over them and the
@@ -26,10 +26,10 @@ import { applyBackendContent } from '../e2e/support/backend-content';
 import { chromePath } from '../e2e/support/browser';
 import { REPO_ROOT } from '../e2e/support/site-build';
 import { builds } from './builds';
-import { BUDGET, log, OUT, PAGES, PRIVACY_PAGES, RUNS, type PagePath } from './config';
+import { BUDGET, log, OUT, PAGES, PRIVACY_PAGES, RUNS, STAFF_PAGES, type PagePath } from './config';
 import { firstLoadJs } from './first-load-js';
 import { jsFetched, modalTimings, withoutScripts } from './in-browser';
-import { lighthouseRuns, settle } from './lighthouse';
+import { accessibilityOf, lighthouseRuns, settle } from './lighthouse';
 import { writePerformanceDoc } from './performance-doc';
 import { pictures } from './pictures';
 import { refreshTraffic } from './refresh';
@@ -102,6 +102,11 @@ async function main(): Promise<void> {
     log('Lighthouse on the backend build (backend content changed since the build)...');
     const backendLh = await lighthouseRuns(`${backendSite.url}/`, 'backend');
     const browserReads = backend.requests.filter((r) => r.headers.origin).length;
+    const staffPages: BenchResults['staffPages'] = {};
+    for (const pagePath of STAFF_PAGES) {
+      log(`Lighthouse accessibility of ${pagePath} on the backend build...`);
+      staffPages[pagePath] = await accessibilityOf(`${backendSite.url}${pagePath}`);
+    }
 
     const measured: BenchResults = {
       build,
@@ -109,6 +114,7 @@ async function main(): Promise<void> {
       pages: pages as Record<PagePath, PageFigures>,
       privacyPages,
       backendPage: { ...backendLh, browserRequestsToBackend: browserReads },
+      staffPages,
       coverage,
       refresh,
       teamInbox: inbox,

@@ -106,6 +106,20 @@ function figuresOf(lhr: Lhr) {
   };
 }
 
+export interface AccessibilityFigures {
+  score: number;
+  /** The audits that keep it below 100. */
+  failing: string[];
+}
+
+/** Lighthouse's accessibility alone, one run: its audits read the page as built, not timed. */
+export async function accessibilityOf(url: string): Promise<AccessibilityFigures> {
+  const lhr = await lighthouseOnce(url, ['accessibility']);
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const { scores, failing } = figuresOf(lhr);
+  return { score: scores.accessibility, failing: failing.accessibility };
+}
+
 export async function lighthouseRuns(url: string, label: string): Promise<LighthouseFigures> {
   const runs: LighthouseRun[] = [];
   let retries = 2;

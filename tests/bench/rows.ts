@@ -4,7 +4,7 @@ import type { BuildTimes } from './builds';
 import { BUDGET, CATEGORIES, kb, PAGES, VARIANTS, type PagePath, type Variant } from './config';
 import type { FirstLoadJs } from './first-load-js';
 import type { JsFetched, ModalTimings, Tap } from './in-browser';
-import type { LighthouseFigures } from './lighthouse';
+import type { AccessibilityFigures, LighthouseFigures } from './lighthouse';
 import type { CoverageFigures } from './pictures';
 import type { RefreshFigures, TrafficFigures } from './refresh';
 import type { TeamInboxFigures } from './team-inbox';
@@ -22,6 +22,7 @@ export interface BenchResults {
   pages: Record<PagePath, PageFigures>;
   privacyPages: Record<string, Pick<PageFigures, 'js' | 'page'>>;
   backendPage: LighthouseFigures & { browserRequestsToBackend: number };
+  staffPages: Record<string, AccessibilityFigures>;
   coverage: CoverageFigures;
   refresh: RefreshFigures;
   teamInbox: TeamInboxFigures;
@@ -40,7 +41,17 @@ const TAPS: Array<[Tap, string]> = [
   ['settled', 'tapped once settled'],
 ];
 
-export function figureRows({ build, fetched, pages, privacyPages, backendPage, coverage, refresh, teamInbox }: BenchResults): Row[] {
+export function figureRows({
+  build,
+  fetched,
+  pages,
+  privacyPages,
+  backendPage,
+  staffPages,
+  coverage,
+  refresh,
+  teamInbox,
+}: BenchResults): Row[] {
   const rows: Row[] = [];
   const row = (figure: string, measured: string, budget: string, ok: boolean | null) =>
     rows.push({ figure, measured, budget, status: ok === null ? '' : ok ? 'ok' : 'MISS' });
@@ -106,6 +117,14 @@ export function figureRows({ build, fetched, pages, privacyPages, backendPage, c
   }
   row('backend build: Lighthouse performance', String(backendPage.scores.performance), '100', backendPage.scores.performance >= 100);
   row('backend build: CLS (refresh updating lists)', String(backendPage.cls), String(BUDGET.cls), backendPage.cls <= BUDGET.cls);
+  for (const [pagePath, { score, failing }] of Object.entries(staffPages)) {
+    row(
+      `${pagePath} Lighthouse accessibility (backend build, signed out)`,
+      `${score}${failing.length ? ` (${failing.join(', ')})` : ''}`,
+      String(BUDGET.scores.accessibility),
+      score >= BUDGET.scores.accessibility,
+    );
+  }
   const mb = (value: number) => `${(value / 1024).toFixed(1)} MB`;
   for (const [label, shot] of [
     ['390 px, 2x', coverage.phone],
