@@ -38,13 +38,15 @@ export function TeamInbox({ inbox, text }: { inbox: Inbox; text: TeamText }) {
   const closeErase = () => {
     const trigger = erasing?.trigger;
     setErasing(null);
+    // Now, not after the render: nothing inside an inert subtree can take the focus.
+    content.current?.removeAttribute('inert');
     // The row may have gone (erased): then its sentence takes the focus.
     if (trigger?.isConnected) trigger.focus();
     else noteLine.current?.focus();
   };
 
-  const first = page * TEAM_PAGE_SIZE + 1;
-  const last = page * TEAM_PAGE_SIZE + (rows?.length ?? 0);
+  const first = inbox.rowsPage * TEAM_PAGE_SIZE + 1;
+  const last = inbox.rowsPage * TEAM_PAGE_SIZE + (rows?.length ?? 0);
   const emptyText = 'mailbox' in view ? text.list.empty.mailbox : text.list.empty[view.filter];
 
   return (
@@ -91,7 +93,12 @@ export function TeamInbox({ inbox, text }: { inbox: Inbox; text: TeamText }) {
             <button type="button" className={SECONDARY_BUTTON} disabled={page === 0} onClick={() => inbox.turnPage(-1)}>
               {text.list.previous}
             </button>
-            <button type="button" className={SECONDARY_BUTTON} disabled={last >= total} onClick={() => inbox.turnPage(1)}>
+            <button
+              type="button"
+              className={SECONDARY_BUTTON}
+              disabled={(page + 1) * TEAM_PAGE_SIZE >= total}
+              onClick={() => inbox.turnPage(1)}
+            >
               {text.list.next}
             </button>
           </nav>

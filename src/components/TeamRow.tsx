@@ -31,9 +31,11 @@ const DUE_LOOK: Record<DueState, string> = {
   none: 'text-ink-soft',
 };
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+// Two columns on a phone, four on a wide screen: the short facts side by side, an address or a
+// company name across two, what happened across the card.
+function Fact({ label, span = '', children }: { label: string; span?: string; children: React.ReactNode }) {
   return (
-    <div className="min-w-0">
+    <div className={`min-w-0 ${span}`}>
       <dt className="text-xs font-semibold tracking-wide text-ink-soft uppercase">{label}</dt>
       <dd className="mt-0.5">{children}</dd>
     </div>
@@ -44,11 +46,7 @@ export function TeamRow({ row, text, now, busy, onAct, onErase }: TeamRowProps) 
   const [open, setOpen] = useState(false);
   const ids = useId();
   const { row: words, actions } = text;
-  const when = (iso: string) => (
-    <time dateTime={iso} className="whitespace-nowrap">
-      {localTime(iso, text.locale)}
-    </time>
-  );
+  const when = (iso: string) => <time dateTime={iso}>{localTime(iso, text.locale)}</time>;
   const due = replyDue(row, now, text.due);
 
   const button = (action: Exclude<RowAction, 'erase'>, label: string, look = SECONDARY_BUTTON) => (
@@ -69,10 +67,8 @@ export function TeamRow({ row, text, now, busy, onAct, onErase }: TeamRowProps) 
         <h3 id={`${ids}-name`} className="text-lg font-bold text-brand-900">
           {row.name}
         </h3>
-        <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
+        <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-4">
           <Fact label={words.type}>{words.types[row.type]}</Fact>
-          <Fact label={words.address}>{row.email}</Fact>
-          <Fact label={words.company}>{row.company?.trim() ? row.company : words.notGiven}</Fact>
           <Fact label={words.language}>{words.languages[row.language]}</Fact>
           <Fact label={words.received}>{when(row.created_at)}</Fact>
           <Fact label={words.due}>
@@ -81,22 +77,25 @@ export function TeamRow({ row, text, now, busy, onAct, onErase }: TeamRowProps) 
             </span>
             {row.reply_due_at && !row.answered_at ? <span className="block text-ink-soft">{when(row.reply_due_at)}</span> : null}
           </Fact>
-          <div className="min-w-0 sm:col-span-2 lg:col-span-3">
-            <dt className="text-xs font-semibold tracking-wide text-ink-soft uppercase">{words.happened}</dt>
-            <dd className="mt-0.5">
-              <ul className="space-y-0.5">
-                <li>
-                  {row.answered_at
-                    ? words.answered[row.answered_how ?? 'marked'](localTime(row.answered_at, text.locale))
-                    : words.notAnswered}
-                </li>
-                {row.type === 'investor' ? (
-                  <li>{row.deck_sent_at ? words.deckSent(localTime(row.deck_sent_at, text.locale)) : words.deckNotSent}</li>
-                ) : null}
-                {row.legal_hold ? <li className="font-semibold text-accent-800">{words.onHold}</li> : null}
-              </ul>
-            </dd>
-          </div>
+          <Fact label={words.address} span="col-span-2">
+            {row.email}
+          </Fact>
+          <Fact label={words.company} span="col-span-2">
+            {row.company?.trim() ? row.company : words.notGiven}
+          </Fact>
+          <Fact label={words.happened} span="col-span-2 lg:col-span-4">
+            <ul className="space-y-0.5">
+              <li>
+                {row.answered_at
+                  ? words.answered[row.answered_how ?? 'marked'](localTime(row.answered_at, text.locale))
+                  : words.notAnswered}
+              </li>
+              {row.type === 'investor' ? (
+                <li>{row.deck_sent_at ? words.deckSent(localTime(row.deck_sent_at, text.locale)) : words.deckNotSent}</li>
+              ) : null}
+              {row.legal_hold ? <li className="font-semibold text-accent-800">{words.onHold}</li> : null}
+            </ul>
+          </Fact>
         </dl>
 
         <button

@@ -137,7 +137,7 @@ export const TEAM_TEXT: Readonly<Record<Language, TeamText>> = {
   en: {
     title: "The team's inbox",
     intro:
-      'Every inquiry the site received, by the promise it waits on: a reply within a day, and the deck for an investor. Act on a row; every action is recorded under your name.',
+      'Every inquiry the site received, by the promise it waits on: a reply within a day, and the deck for an investor. Act from any row; every action is recorded under your name.',
     otherLanguage: 'Bahasa Indonesia',
     noBackend: 'This site was built without backend settings (GATSBY_SUPABASE_URL, GATSBY_SUPABASE_ANON_KEY): there is no inbox to show.',
     signIn: {
@@ -258,7 +258,7 @@ export const TEAM_TEXT: Readonly<Record<Language, TeamText>> = {
   id: {
     title: 'Kotak masuk tim',
     intro:
-      'Setiap pertanyaan yang diterima situs, menurut janji yang ditunggunya: balasan dalam sehari, dan materi untuk investor. Bertindaklah dari sebuah baris; setiap tindakan dicatat atas nama Anda.',
+      'Semua pertanyaan yang masuk melalui situs, menurut janji yang harus ditepati: balasan dalam sehari, dan materi untuk investor. Tindak lanjuti langsung dari setiap baris; setiap tindakan dicatat atas nama Anda.',
     otherLanguage: 'English',
     noBackend:
       'Situs ini dibangun tanpa pengaturan backend (GATSBY_SUPABASE_URL, GATSBY_SUPABASE_ANON_KEY): tidak ada kotak masuk untuk ditampilkan.',
@@ -302,7 +302,7 @@ export const TEAM_TEXT: Readonly<Record<Language, TeamText>> = {
       language: 'Bahasa',
       received: 'Diterima',
       due: 'Batas balasan',
-      happened: 'Yang sudah terjadi',
+      happened: 'Yang sudah dilakukan',
       address: 'Email',
       types: { contact: 'Pesan kontak', investor: 'Permintaan materi investor' },
       languages: { en: 'Inggris', id: 'Indonesia' },

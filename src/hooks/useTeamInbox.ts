@@ -21,8 +21,10 @@ export interface TeamInbox {
   view: TeamView;
   page: number;
   counts: InboxCounts | null;
-  /** The page's rows; null until first read. */
+  /** The rows of the view shown; null until read. */
   rows: Inquiry[] | null;
+  /** The page those rows are (the one asked for, once read). */
+  rowsPage: number;
   total: number;
   loading: boolean;
   /** Now on the database's clock (ms), moved on every TICK_MS. */
@@ -54,7 +56,9 @@ export function useTeamInbox(api: TeamApi | null, text: TeamText, signedIn: bool
   const [view, setView] = useState<TeamView>({ filter: 'open' });
   const [page, setPage] = useState(0);
   const [counts, setCounts] = useState<InboxCounts | null>(null);
-  const [list, setList] = useState<{ rows: Inquiry[]; total: number } | null>(null);
+  // The rows with the view and page they were read for: another view's rows are never shown under its
+  // heading, and while the next page is read the last one stays (the pages' buttons with it).
+  const [list, setList] = useState<{ view: string; page: number; rows: Inquiry[]; total: number } | null>(null);
   const [loading, setLoading] = useState(false);
   const [skew, setSkew] = useState(0);
   const [now, setNow] = useState(() => Date.now());
@@ -95,7 +99,7 @@ export function useTeamInbox(api: TeamApi | null, text: TeamText, signedIn: bool
         setSkew(Date.parse(counted.now) - Date.now());
         setNow(Date.parse(counted.now));
         setCounts(counted);
-        setList(found);
+        setList({ view: JSON.stringify(shown), page: at, ...found });
         return true;
       } catch (error) {
         if (mine === reads.current) setNote(failed(error));
@@ -203,12 +207,14 @@ export function useTeamInbox(api: TeamApi | null, text: TeamText, signedIn: bool
     [api, run, text],
   );
 
+  const current = list?.view === JSON.stringify(view) ? list : null;
   return {
     view,
     page,
     counts,
-    rows: list?.rows ?? null,
-    total: list?.total ?? 0,
+    rows: current ? current.rows : null,
+    rowsPage: current?.page ?? page,
+    total: current?.total ?? 0,
     loading,
     now,
     note,
