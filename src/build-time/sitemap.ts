@@ -1,7 +1,7 @@
 // The sitemap the build writes (gatsby-node.ts): the landing page and the privacy notice in each
 // language, each entry naming that page in every language as its alternate, as search engines read
-// hreflang from sitemaps. The editors' pages (/preview/, /edit/) and the team's /act/ are never
-// listed: they have no content of their own and ask not to be indexed.
+// hreflang from sitemaps. The editors' pages (/preview/, /edit/) and the team's (/team/, /act/) are
+// never listed: they have no content of their own and ask not to be indexed.
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_PAGES, type Language } from '../content/languages';
 import { absoluteUrl } from '../content/site';
 
