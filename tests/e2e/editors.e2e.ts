@@ -20,8 +20,8 @@ import { SITES_DIR } from './support/site-build';
 import { builtScriptPolicy, focusOf, recordScripts, scrollWidth } from './support/staff-pages';
 
 const EDITOR = 'wulan@example.test';
-// As long as an address gets: it must wrap on a 390 px screen, not widen the page.
-const LONG_EDITOR = 'kartika-wulandari-penyunting-konten-peta-jalan@jalur-pemilahan-jakarta.example.test';
+// A long address with no hyphen (a line may break at one): it must wrap on a 390 px screen, not widen the page.
+const LONG_EDITOR = 'kartika.wulandari.penyunting.konten.petajalan@jalurpemilahanjakarta.example.test';
 const ID = EDIT_TEXT.id;
 const site = () => process.env.E2E_BACKEND_SITE_URL ?? '';
 
