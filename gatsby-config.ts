@@ -4,6 +4,7 @@ import path from 'node:path';
 import { CONTENT_REVISION, PICTURE_SOURCES, PUBLISHED_TABLES } from './src/content/model';
 import { backendMissing, backendRequiredBy, deploySettings } from './src/build-time/deploy-settings';
 import { SITE } from './src/content/site';
+import { STAFF_PATHS } from './src/content/staff';
 import { buildEnv, envFileName, siteEnv } from './src/lib/environment';
 import { TURNSTILE_SCRIPT_URL, turnstileSiteKey } from './src/lib/turnstile';
 import { schemaPaths } from './supabase/paths';
@@ -79,6 +80,8 @@ const config: GatsbyConfig = {
         connectSrc: [site.supabaseUrl, deploy.analyticsSrc].filter(Boolean),
         scriptSrc: [deploy.analyticsSrc, ...turnstile].filter(Boolean),
         frameSrc: turnstile,
+        // Staff pages hold a signed-in session: no analytics, no Turnstile there.
+        ownScriptsOnly: STAFF_PATHS,
         deferScripts: true,
       },
     },

@@ -2,13 +2,14 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { GatsbyNode, PluginOptions } from 'gatsby';
 import { deferScripts } from './src/defer-scripts';
-import { contentSecurityPolicy, headersFile, inlineScriptHashes, insertPolicyMeta, originOf } from './src/headers';
+import { contentSecurityPolicy, headersFile, inlineScriptHashes, insertPolicyMeta, originOf, servedPath } from './src/headers';
 
 interface SecurityHeadersOptions extends PluginOptions {
   connectSrc: string[];
   scriptSrc: string[];
   imgSrc: string[];
   frameSrc: string[];
+  ownScriptsOnly: string[];
   deferScripts: boolean;
 }
 
@@ -18,6 +19,9 @@ export const pluginOptionsSchema: GatsbyNode['pluginOptionsSchema'] = ({ Joi }) 
     scriptSrc: Joi.array().items(Joi.string()).default([]),
     imgSrc: Joi.array().items(Joi.string()).default([]),
     frameSrc: Joi.array().items(Joi.string()).default([]),
+    // Paths (a page's, or the start of several) whose pages load scripts and frames from the site
+    // alone, whatever scriptSrc and frameSrc allow elsewhere: pages where a signed-in session lives.
+    ownScriptsOnly: Joi.array().items(Joi.string().pattern(/^\//)).default([]),
     // The loader is an inline script, so the policy must hash the HTML as it is finally written:
     // that is why this plugin, and not one of its own, finishes the HTML.
     deferScripts: Joi.boolean().default(false),
@@ -45,7 +49,7 @@ const originsOf = (urls: string[]) => urls.map(originOf).filter((o): o is string
 // After the HTML exists: optionally defer its bundles, then give each page its own policy in a meta
 // element, allowing exactly that page's inline scripts; the hosts' headers carry the rest.
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }, options) => {
-  const { connectSrc, scriptSrc, imgSrc, frameSrc, deferScripts: defer } = options as SecurityHeadersOptions;
+  const { connectSrc, scriptSrc, imgSrc, frameSrc, ownScriptsOnly, deferScripts: defer } = options as SecurityHeadersOptions;
   const { program } = (store.getState as () => BuildState)();
   const publicDir = path.join(program.directory, 'public');
   const pages = await htmlFiles(publicDir);
@@ -54,6 +58,11 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }
     scriptOrigins: originsOf(scriptSrc),
     imageOrigins: originsOf(imgSrc),
     frameOrigins: originsOf(frameSrc),
+  };
+  const ownOrigins = { ...origins, scriptOrigins: [], frameOrigins: [] };
+  const ownOnly = (file: string) => {
+    const served = servedPath(path.relative(publicDir, file).split(path.sep).join('/'));
+    return ownScriptsOnly.some((start) => served.startsWith(start));
   };
   const hashes = new Set<string>();
   let documents = 0;
@@ -66,7 +75,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }
       // Hashed last: the loader that deferScripts writes is an inline script too.
       const pageHashes = inlineScriptHashes(html);
       for (const hash of pageHashes) hashes.add(hash);
-      html = insertPolicyMeta(html, contentSecurityPolicy(pageHashes, origins));
+      html = insertPolicyMeta(html, contentSecurityPolicy(pageHashes, ownOnly(file) ? ownOrigins : origins));
       documents += 1;
     }
     await fs.writeFile(file, html);

@@ -5,6 +5,7 @@
 import { FEATURE_CLASSIFICATIONS } from './model';
 import type { Language } from './languages';
 import { LIVE_TEXT, type LiveText } from './preview';
+import { STAFF_SIGN_IN_TEXT, type StaffSignInText } from './staff';
 import { MATERIAL_STATUS_OPACITY, TIMELINE_ICONS, TIMELINE_STATUS_OPACITY } from './status';
 
 export const EDITED_TABLES = ['timeline', 'material_coverage', 'feature_cards'] as const;
@@ -96,15 +97,8 @@ export interface EditText {
   title: string;
   intro: string;
   noBackend: string;
-  emailLabel: string;
-  sendCode: string;
-  codeSent: (email: string) => string;
-  codeLabel: string;
-  signIn: string;
-  signOut: string;
-  signedInAs: (email: string) => string;
-  notEditor: string;
-  badCode: string;
+  /** The staff sign-in, in the words of an editor's page. */
+  signIn: StaffSignInText;
   tables: Record<EditedTable, string>;
   fields: Record<string, string>;
   english: string;
@@ -150,15 +144,14 @@ export const EDIT_TEXT: Record<Language, EditText> = {
     intro:
       'Change the texts of the timeline, the materials and the product cards, in English and Indonesian. The site is rebuilt about a minute after your last save.',
     noBackend: 'This site was built without backend settings (GATSBY_SUPABASE_URL, GATSBY_SUPABASE_ANON_KEY): there is nothing to edit.',
-    emailLabel: 'Your email address',
-    sendCode: 'Send me a code',
-    codeSent: (email) => `If ${email} may edit, a code is on its way there. It works once, within an hour.`,
-    codeLabel: 'The code from the email',
-    signIn: 'Sign in',
-    signOut: 'Sign out',
-    signedInAs: (email) => `Signed in as ${email}`,
-    notEditor: 'This address may not edit the site. Ask an operator to add you (npm run editors -- add).',
-    badCode: 'That code is wrong or has expired. Ask for a new one.',
+    signIn: {
+      ...STAFF_SIGN_IN_TEXT.en,
+      codeSent: (email) => `If ${email} may edit, a code is on its way there. It works once, within an hour.`,
+      problems: {
+        ...STAFF_SIGN_IN_TEXT.en.problems,
+        notAllowed: 'This address may not edit the site. Ask an operator to add you (npm run editors -- add).',
+      },
+    },
     tables: { timeline: 'Timeline', material_coverage: 'Materials', feature_cards: 'Product cards' },
     fields: {
       period: 'Period',
@@ -215,15 +208,14 @@ export const EDIT_TEXT: Record<Language, EditText> = {
       'Ubah teks peta jalan, material, dan kartu produk, dalam bahasa Inggris dan Indonesia. Situs dibangun ulang sekitar satu menit setelah Anda terakhir menyimpan.',
     noBackend:
       'Situs ini dibangun tanpa pengaturan backend (GATSBY_SUPABASE_URL, GATSBY_SUPABASE_ANON_KEY): tidak ada yang bisa disunting.',
-    emailLabel: 'Alamat email Anda',
-    sendCode: 'Kirimkan kode',
-    codeSent: (email) => `Jika ${email} boleh menyunting, kode sedang dikirim ke sana. Kode berlaku sekali, dalam satu jam.`,
-    codeLabel: 'Kode dari email',
-    signIn: 'Masuk',
-    signOut: 'Keluar',
-    signedInAs: (email) => `Masuk sebagai ${email}`,
-    notEditor: 'Alamat ini tidak boleh menyunting situs. Minta operator menambahkan Anda (npm run editors -- add).',
-    badCode: 'Kode itu salah atau sudah kedaluwarsa. Minta kode baru.',
+    signIn: {
+      ...STAFF_SIGN_IN_TEXT.id,
+      codeSent: (email) => `Jika ${email} boleh menyunting, kode sedang dikirim ke sana. Kode berlaku sekali, dalam satu jam.`,
+      problems: {
+        ...STAFF_SIGN_IN_TEXT.id.problems,
+        notAllowed: 'Alamat ini tidak boleh menyunting situs. Minta operator menambahkan Anda (npm run editors -- add).',
+      },
+    },
     tables: { timeline: 'Peta jalan', material_coverage: 'Material', feature_cards: 'Kartu produk' },
     fields: {
       period: 'Periode',

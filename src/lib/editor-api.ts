@@ -1,11 +1,10 @@
-// The editing page's backend calls, on supabase-js with the editor's session: sign-in by a one-time
-// code (no sign-ups: shouldCreateUser false), the rows of one content table, a save that names the
-// row_version the editor opened (the database refuses a stale one with PT409), a new row, a
-// deletion, a photo uploaded to the site-pictures bucket, and whether the live site shows the saves. The database decides what an editor
-// may do (supabase/migrations/20261127000300_editors.sql); this file only tells its answers apart.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+// The editing page's backend calls, on the staff client (./staff-auth, which also signs the editor
+// in): the rows of one content table, a save that names the row_version the editor opened (the
+// database refuses a stale one with PT409), a new row, a deletion, a photo uploaded to the
+// site-pictures bucket, and whether the live site shows the saves. The database decides what an
+// editor may do (supabase/migrations/20261127000300_editors.sql); this file only tells its answers apart.
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { PICTURES_BUCKET, photoProblem, selectOf, type EditRow, type EditedTable, type PhotoProblem } from '../content/editing';
-import type { BackendSettings } from './backend-call';
 import { liveStateOf, type LiveState } from './live-state';
 
 /** Why a write did not happen, in the words the page explains. */
@@ -35,12 +34,6 @@ export function refusalOf(error: PostgrestFailure, status: number): EditRefused 
 }
 
 export interface EditorApi {
-  client: SupabaseClient;
-  /** The signed-in editor's address, or null. */
-  currentEmail(): Promise<string | null>;
-  sendCode(email: string): Promise<'sent' | 'notEditor'>;
-  verifyCode(email: string, code: string): Promise<boolean>;
-  signOut(): Promise<void>;
   rows(table: EditedTable): Promise<EditRow[]>;
   row(table: EditedTable, id: EditRow['id']): Promise<EditRow | null>;
   /** Saves `fields` over the row opened at `version`; the row as saved. */
@@ -55,13 +48,8 @@ export interface EditorApi {
   previewLink(): Promise<string>;
 }
 
-export function createEditorApi(settings: BackendSettings): EditorApi {
-  const client = createClient(settings.url, settings.anonKey, {
-    // The session stays in this browser's storage until it is signed out; the code arrives by
-    // email, never as a link, so there is nothing to read from the URL.
-    auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: false, storageKey: 'site-editor-session' },
-  });
-
+/** The calls, made with `client`'s session (the tab's staff client). */
+export function createEditorApi(client: SupabaseClient): EditorApi {
   const one = async (query: PromiseLike<{ data: unknown; error: PostgrestFailure | null; status: number }>): Promise<EditRow> => {
     const { data, error, status } = await query;
     if (error) throw refusalOf(error, status);
@@ -72,22 +60,6 @@ export function createEditorApi(settings: BackendSettings): EditorApi {
   };
 
   return {
-    client,
-    async currentEmail() {
-      const { data } = await client.auth.getSession();
-      return data.session?.user.email ?? null;
-    },
-    async sendCode(email) {
-      const { error } = await client.auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
-      return error ? 'notEditor' : 'sent';
-    },
-    async verifyCode(email, code) {
-      const { data, error } = await client.auth.verifyOtp({ email, token: code.trim(), type: 'email' });
-      return !error && data.session !== null;
-    },
-    async signOut() {
-      await client.auth.signOut();
-    },
     async rows(table) {
       const { data, error, status } = await client.from(table).select(selectOf(table)).order('order_index');
       if (error) throw refusalOf(error, status);

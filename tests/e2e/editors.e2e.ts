@@ -3,7 +3,9 @@
 // live line turns from live to pending), moves a row up, uploads a photo and attaches it, is told
 // (in Indonesian, their text kept) when a photo is of the wrong type and when someone else changed
 // the row; the audit names the editor. The preview opens from the signed-in page, with a link of
-// the editor's own: drafts in place, arranging offered.
+// the editor's own: drafts in place, arranging offered. The sign-in works from the keyboard alone at
+// 390 px with a long address (no sideways scroll, axe clean at each step), keeps its session in the
+// tab's sessionStorage only, and the page runs the site's own scripts only.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -13,9 +15,13 @@ import { photoFile } from '../support/photos';
 import { backendAtBuildPortForTheFile } from './support/backend-content';
 import { screenshot } from './support/browser';
 import { browserForTheFile } from './support/file-browser';
+import { axeViolations } from './support/page-helpers';
 import { SITES_DIR } from './support/site-build';
+import { builtScriptPolicy, focusOf, recordScripts, scrollWidth } from './support/staff-pages';
 
 const EDITOR = 'wulan@example.test';
+// A long address with no hyphen (a line may break at one): it must wrap on a 390 px screen, not widen the page.
+const LONG_EDITOR = 'kartika.wulandari.penyunting.konten.petajalan@jalurpemilahanjakarta.example.test';
 const ID = EDIT_TEXT.id;
 const site = () => process.env.E2E_BACKEND_SITE_URL ?? '';
 
@@ -23,24 +29,30 @@ const backend = backendAtBuildPortForTheFile();
 const { visit, open } = browserForTheFile();
 
 beforeAll(async () => {
-  const { rows } = await backend().db.query<{ id: string }>(
-    `insert into auth.users (email, email_confirmed_at) values ($1, now()) returning id::text`,
-    [EDITOR],
-  );
-  await backend().db.query(`insert into private.editors (email, user_id) values ($1, $2)`, [EDITOR, rows[0]!.id]);
+  for (const editor of [EDITOR, LONG_EDITOR]) {
+    const { rows } = await backend().db.query<{ id: string }>(
+      `insert into auth.users (email, email_confirmed_at) values ($1, now()) returning id::text`,
+      [editor],
+    );
+    await backend().db.query(`insert into private.editors (email, user_id) values ($1, $2)`, [editor, rows[0]!.id]);
+  }
 }, 60_000);
 
-async function signIn(page: Page): Promise<void> {
-  await page.getByLabel(ID.emailLabel).fill(EDITOR);
-  await page.getByRole('button', { name: ID.sendCode }).click();
-  await page.getByText(ID.codeSent(EDITOR)).waitFor();
+/** The code of the last email the local inbox holds for `editor`. */
+function lastCode(editor: string): string {
   const mail = backend()
-    .emails.filter((email) => email.body.to.includes(EDITOR))
+    .emails.filter((email) => email.body.to.includes(editor))
     .at(-1);
-  const code = /\b(\d{6})\b/.exec(mail?.body.text ?? '')?.[1] ?? '';
-  await page.getByLabel(ID.codeLabel).fill(code);
-  await page.getByRole('button', { name: ID.signIn, exact: true }).click();
-  await page.getByText(ID.signedInAs(EDITOR)).waitFor();
+  return /\b(\d{6})\b/.exec(mail?.body.text ?? '')?.[1] ?? '';
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.getByLabel(ID.signIn.emailLabel).fill(EDITOR);
+  await page.getByRole('button', { name: ID.signIn.sendCode }).click();
+  await page.getByText(ID.signIn.codeSent(EDITOR)).waitFor();
+  await page.getByLabel(ID.signIn.codeLabel).fill(lastCode(EDITOR));
+  await page.getByRole('button', { name: ID.signIn.signIn, exact: true }).click();
+  await page.getByText(ID.signIn.signedInAs(EDITOR)).waitFor();
 }
 
 const form = (page: Page, title: string) => page.locator('form').filter({ has: page.getByRole('heading', { name: title }) });
@@ -51,6 +63,86 @@ it('is built with noindex and none of the content in its HTML', () => {
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
     expect(html).not.toContain('Field study on Jakarta sorting lines');
   }
+});
+
+it("runs the site's own scripts only: no analytics, no Turnstile, by its policy and by its requests", async () => {
+  for (const file of ['edit/index.html', 'id/edit/index.html']) {
+    const { scripts, frames } = builtScriptPolicy(file);
+    expect(scripts).toMatch(/^script-src 'self'( 'sha256-[^']+')+$/);
+    expect(frames).toBe("default-src 'self'");
+  }
+  let requested: string[] = [];
+  const { page } = await visit(`${site()}/id/edit/`, { beforeOpen: async (opened) => void (requested = recordScripts(opened)) });
+  await signIn(page);
+  expect(requested.length).toBeGreaterThan(0);
+  expect(requested.filter((url) => !url.startsWith(`${site()}/`) || url.includes('/_vercel/'))).toEqual([]);
+});
+
+it('signs in from the keyboard alone at 390 px with a long address: focus shown and moved at each step, no sideways scroll, axe clean; the session stays in the tab', async () => {
+  const EN = EDIT_TEXT.en.signIn;
+  // axe is injected as an inline script, which the page's Content-Security-Policy rightly refuses.
+  // `open`: the wrong code's 403 is a problem the page expects (checked at the end).
+  const { page, problems } = await open(`${site()}/edit/`, {
+    viewport: { width: 390, height: 844 },
+    reducedMotion: 'reduce',
+    bypassCSP: true,
+  });
+  const address = page.getByRole('textbox', { name: EN.emailLabel });
+  await address.waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+  // The language link, then the address: the order the page reads in.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(EDIT_TEXT.en.otherLanguage);
+  await page.keyboard.press('Tab');
+  expect(await focusOf(address)).toEqual({ focused: true, outline: 'solid 3px' });
+  await page.keyboard.type(LONG_EDITOR);
+  await page.keyboard.press('Enter');
+
+  const code = page.getByRole('textbox', { name: EN.codeLabel });
+  await page.getByText(EN.codeSent(LONG_EDITOR)).waitFor();
+  expect(await focusOf(code)).toEqual({ focused: true, outline: 'solid 3px' });
+  expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
+  expect(await code.getAttribute('inputmode')).toBe('numeric');
+  expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // A wrong code: the sentence says so and takes the focus; back to the field by keyboard.
+  await page.keyboard.type('000000');
+  await page.keyboard.press('Enter');
+  const problem = page.getByRole('alert').filter({ hasText: EN.problems.wrongCode });
+  await problem.waitFor();
+  expect((await focusOf(problem)).focused).toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  expect((await focusOf(code)).focused).toBe(true);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(lastCode(LONG_EDITOR));
+  await page.keyboard.press('Enter');
+
+  await page.getByText(EN.signedInAs(LONG_EDITOR)).waitFor();
+  await page.keyboard.press('Tab');
+  expect(await focusOf(page.getByRole('button', { name: EN.signOut }))).toEqual({ focused: true, outline: 'solid 3px' });
+  await page.getByRole('tab', { name: EDIT_TEXT.en.tables.timeline }).waitFor();
+  expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // In this tab's sessionStorage, nowhere another page of the site could read it.
+  const storage = (opened: Page) =>
+    opened.evaluate(() => ({ session: JSON.stringify({ ...sessionStorage }), lasting: JSON.stringify({ ...localStorage }) }));
+  const here = await storage(page);
+  expect(here.session).toContain('refresh_token');
+  expect(here.lasting).not.toContain('refresh_token');
+  const otherTab = await page.context().newPage();
+  await otherTab.goto(`${site()}/`);
+  const there = await storage(otherTab);
+  expect(there.session).not.toContain('refresh_token');
+  expect(there.lasting).not.toContain('refresh_token');
+  // The answer and the console line arrive in either order.
+  expect(problems.map((problem) => `${problem.kind}: ${problem.text}`).sort()).toEqual([
+    'console: Failed to load resource: the server responded with a status of 403 (Forbidden)',
+    expect.stringMatching(/^http: 403 POST .*\/auth\/v1\/verify$/),
+  ]);
 });
 
 it('signs in with the emailed code, saves an Indonesian title, publishes a draft, and the audit names the editor; the live line follows', async () => {

@@ -2,11 +2,13 @@
 // backend's database port and its Auth admin API), supabase-js signs in with the code from the
 // local inbox, edits a timeline row in English and Indonesian, and the public read shows it; the
 // same session reaches nothing outside the content; an address that is not an editor gets no
-// session; after remove, the same session's next write is refused; the audit names the editor.
+// session; after remove, the same session's next write is refused; the audit names the editor. The
+// staff pages' sign-in (src/lib/staff-auth.ts) tells Auth's refusals apart.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { createHmac } from 'node:crypto';
 import { DEFAULT_JWT_SECRET, startLocalBackend, type LocalBackend } from 'local-supabase';
 import { refusalOf } from '../../src/lib/editor-api';
+import { CODE_LIFETIME_MS, sendCode, verifyCode } from '../../src/lib/staff-auth';
 import { liveStateOf } from '../../src/lib/live-state';
 import { runEditors } from '../../scripts/staff/run';
 import { forTheFile } from '../support/for-the-file';
@@ -143,6 +145,23 @@ test('an address that is not an editor gets no code and no session', async () =>
   const guessed = await stranger.auth.verifyOtp({ email: 'someone@example.test', token: '123456', type: 'email' });
   expect(guessed.data.session).toBeNull();
   expect((await stranger.auth.getSession()).data.session).toBeNull();
+});
+
+test("the staff pages' sign-in tells an address without a user, a wrong code, a code past its hour and no answer apart", async () => {
+  const staff = client();
+  expect(await sendCode(staff, 'someone@example.test')).toBe('notAllowed');
+  const sentAt = Date.now();
+  expect(await sendCode(staff, EDITOR)).toBeNull();
+  // Auth answers both alike (otp_expired); the code's age tells them apart.
+  expect(await verifyCode(staff, EDITOR, '000000', sentAt)).toBe('wrongCode');
+  expect(await verifyCode(staff, EDITOR, '000000', sentAt, () => sentAt + CODE_LIFETIME_MS)).toBe('expiredCode');
+  expect(await verifyCode(staff, EDITOR, ` ${codeFor(EDITOR)} `, sentAt)).toBeNull();
+  expect((await staff.auth.getSession()).data.session?.user.email).toBe(EDITOR);
+  // Nothing listens on the discard port: the request fails before any answer.
+  const nowhere = createClient('http://127.0.0.1:9', backend.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  expect(await sendCode(nowhere, EDITOR)).toBe('unreachable');
 });
 
 test('an expired session is refused at its next write as expired, which the page tells the editor as such', async () => {

@@ -36,6 +36,11 @@ export function originOf(url: string | undefined): string | null {
   }
 }
 
+/** The path a page is served at, from its file under public/ (`/` between folders): `edit/index.html` is `/edit/`. */
+export function servedPath(file: string): string {
+  return `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
+}
+
 export function contentSecurityPolicy(
   scriptHashes: string[],
   { connectOrigins, scriptOrigins, imageOrigins = [], frameOrigins = [] }: HeaderOptions,

@@ -12,6 +12,7 @@ import {
   insertPolicyMeta,
   metaPolicy,
   originOf,
+  servedPath,
 } from '../src/headers';
 import { deferScripts, loaderSource } from '../src/defer-scripts';
 
@@ -40,6 +41,16 @@ describe('originOf', () => {
     [undefined, null],
     ['javascript:alert(1)', null],
   ])('%s → %s', (url, origin) => expect(originOf(url)).toBe(origin));
+});
+
+describe('servedPath', () => {
+  it.each([
+    ['index.html', '/'],
+    ['edit/index.html', '/edit/'],
+    ['id/edit/index.html', '/id/edit/'],
+    ['404.html', '/404.html'],
+    ['page/other.html', '/page/other.html'],
+  ])('%s is served at %s', (file, served) => expect(servedPath(file)).toBe(served));
 });
 
 describe('contentSecurityPolicy', () => {
@@ -179,7 +190,7 @@ describe('hostHeaderRules and headersFile', () => {
 describe('onPostBuild', () => {
   let site: string;
   const reporter = { info: jest.fn() };
-  const run = () =>
+  const run = (options: { scriptSrc?: string[]; frameSrc?: string[]; ownScriptsOnly?: string[] } = {}) =>
     (onPostBuild as (args: unknown, options: unknown) => Promise<void>)(
       { store: { getState: () => ({ program: { directory: site } }) }, reporter },
       // The options as Gatsby hands them over, validated with pluginOptionsSchema's defaults.
@@ -188,10 +199,15 @@ describe('onPostBuild', () => {
         scriptSrc: [],
         imgSrc: ['https://abcd.supabase.co/'],
         frameSrc: [],
+        ownScriptsOnly: [],
         deferScripts: true,
         plugins: [],
+        ...options,
       },
     );
+  const policyOf = async (file: string) =>
+    /<meta http-equiv="Content-Security-Policy" content="([^"]*)"\/>/.exec(await readFile(path.join(site, 'public', file), 'utf8'))?.[1] ??
+    '';
   // Gatsby's scripts slice: a fragment it stitches into each page.
   const SLICE = '<script src="/app-1.js" async=""></script>';
   const page = (inline: string) =>
@@ -228,6 +244,27 @@ describe('onPostBuild', () => {
     expect(slice).not.toContain('Content-Security-Policy');
     expect(await readFile(path.join(site, 'public', '_headers'), 'utf8')).toBe(headersFile());
     expect(reporter.info).toHaveBeenCalledWith(expect.stringMatching(/meta element in 2 pages \(/));
+  });
+
+  it('lets the pages under ownScriptsOnly load scripts and frames from the site alone, and the others what they are given', async () => {
+    await mkdir(path.join(site, 'public', 'id', 'edit'), { recursive: true });
+    await writeFile(path.join(site, 'public', 'id', 'edit', 'index.html'), page('edit()'));
+    await run({
+      scriptSrc: ['https://analytics.example.net/script.js', 'https://challenges.example.com/api.js'],
+      frameSrc: ['https://challenges.example.com'],
+      ownScriptsOnly: ['/id/edit/', '/about/'],
+    });
+    for (const file of [path.join('id', 'edit', 'index.html'), path.join('about', 'index.html')]) {
+      const policy = await policyOf(file);
+      expect(policy).toMatch(/script-src 'self' 'sha256-[^']+' 'sha256-[^']+';/);
+      expect(policy).not.toContain('example.net');
+      expect(policy).not.toContain('example.com');
+      expect(policy).not.toContain('frame-src');
+      expect(policy).toContain("connect-src 'self' https://abcd.supabase.co;");
+    }
+    const home = await policyOf('index.html');
+    expect(home).toContain(' https://analytics.example.net https://challenges.example.com;');
+    expect(home).toContain("frame-src 'self' https://challenges.example.com;");
   });
 
   it('leaves the pages as they are when it runs again on them (an incremental build)', async () => {

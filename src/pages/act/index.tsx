@@ -12,8 +12,13 @@ export interface ActionPageContext {
   text: ActionPageText;
 }
 
-const card = 'max-w-xl rounded-3xl bg-white p-8 text-ink shadow-soft ring-1 ring-ink/5';
-const buttonClass = 'mt-6 min-h-11 rounded-full bg-brand-700 px-5 text-base font-bold text-white hover:bg-brand-800 disabled:opacity-60';
+// A long address (in the button, in a row) breaks anywhere rather than push the card past a phone's
+// screen: the card shrinks with the page (min-w-0) and the rows' values take what the labels leave.
+// The button is a pill on one line (its radius half its 44 px height), a rounded box on several.
+const page = 'container-page grid min-h-[60vh] grid-cols-1 place-items-center py-16';
+const card = 'w-full min-w-0 max-w-xl rounded-3xl bg-white p-6 text-ink shadow-soft ring-1 ring-ink/5 [overflow-wrap:anywhere] sm:p-8';
+const buttonClass =
+  'mt-6 min-h-11 max-w-full rounded-[1.375rem] bg-brand-700 px-5 py-2 text-base font-bold text-white hover:bg-brand-800 disabled:opacity-60';
 
 /** The sentence for each outcome but `done`, which names when and how. */
 const OUTCOME_TEXT = {
@@ -40,7 +45,7 @@ export default function ActionPage({ pageContext: { text } }: PageProps<object, 
       state.status
     ];
     return (
-      <main className="container-page grid min-h-[60vh] place-items-center py-16">
+      <main className={page}>
         <div
           role={state.status === 'loading' ? 'status' : 'alert'}
           data-state={state.status}
@@ -86,13 +91,13 @@ export default function ActionPage({ pageContext: { text } }: PageProps<object, 
       : fillIn(text.button[view.action], { email: inquiry?.email ?? '' });
   const failed = result && result.outcome !== 'done' ? resultText(result, text) : null;
   return (
-    <main className="container-page grid min-h-[60vh] place-items-center py-16">
+    <main className={page}>
       <section className={card} aria-labelledby="action-heading">
         <h1 id="action-heading" className="text-2xl font-bold">
           {text.heading[view.action]}
         </h1>
         {rows.length > 0 && (
-          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
             {rows.map(([label, value]) => (
               <React.Fragment key={label}>
                 <dt className="font-semibold">{label}</dt>
