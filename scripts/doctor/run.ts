@@ -27,6 +27,7 @@ import { fail, plural, type CheckResult, type Database } from './report';
 import { checkRetention } from './retention';
 import { checkLiveSite } from './site';
 import { checkSweep } from './sweep';
+import { checkTeam } from './team';
 import { checkSecrets } from './vault';
 import type { CommandRun } from '../command';
 
@@ -116,6 +117,7 @@ export async function runDoctor(run: DoctorRun): Promise<number> {
     ['build hook', () => checkBuildHook(db, secrets)],
     ['live site', () => checkLiveSite(db, { site: liveSite })],
     ['editors', () => checkEditors(db)],
+    ['team', () => checkTeam(db)],
   ];
   try {
     await db.query('begin transaction read only');

@@ -14,8 +14,9 @@
 --
 -- Then re-apply the table's grants for a uuid id (the migrations are safe to run again). The first
 -- takes back every visitor grant on the table before granting the form's columns; languages grants
--- again what a later migration added to the form (INSERT on the inquiry's language); the last two
--- restate, as they left them, the promises' functions that inquiry_promises restates:
+-- again what a later migration added to the form (INSERT on the inquiry's language); the next two
+-- restate, as they left them, the promises' functions that inquiry_promises restates; the last
+-- grants again the team's columns:
 --   psql "$DB_URL" -f supabase/scripts/switch-submission-ids-to-uuid.sql
 --   psql "$DB_URL" --single-transaction \
 --     -f supabase/migrations/20261123000200_contact_submissions.sql \
@@ -24,7 +25,8 @@
 --     -f supabase/migrations/20261125003000_languages.sql \
 --     -f supabase/migrations/20261127000100_inquiry_promises.sql \
 --     -f supabase/migrations/20261128000100_promise_delivery.sql \
---     -f supabase/migrations/20261129000200_action_links.sql
+--     -f supabase/migrations/20261129000200_action_links.sql \
+--     -f supabase/migrations/20261129001000_team_inbox.sql
 -- and check with supabase/scripts/verify-adoption.sql.
 
 begin;

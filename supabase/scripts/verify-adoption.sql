@@ -109,8 +109,11 @@ attempts(tbl, role_order, step, api_role, attempt, result, expected) as (
          c.total || case when c.total = '1' then ' row' else ' rows' end
   from counts as c
   union all
+  -- A signed-in user may name the columns the team's page reads; RLS shows the rows to team members
+  -- only (20261129001000_team_inbox.sql), and this check signs in as nobody.
   select 'contact_submissions', v.role_order, s.step, v.api_role, s.attempt,
-         pg_temp.attempt(v.api_role, s.statement), s.expected
+         pg_temp.attempt(v.api_role, s.statement),
+         case when s.step = 9 and v.api_role = 'authenticated' then '0 rows' else s.expected end
   from visitor as v
   cross join submission_id as i
   cross join lateral (

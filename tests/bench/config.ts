@@ -29,6 +29,8 @@ export const BUDGET = {
   cls: 0,
   lcpRatio: 1.05,
   warmColdRatio: 0.6,
+  /** The team's page: the first page of each filter, the mailbox search and the counts at 50,000 inquiries. */
+  teamInboxMs: 50,
 } as const;
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;

@@ -11,7 +11,9 @@
 //      backend build while the backend's content differs from the build, so the refresh updates
 //      lists during the run (lighthouse.ts);
 //   4. the coverage pictures of the backend build (pictures.ts);
-//   5. what an open page of the backend build costs the backend (refresh.ts).
+//   5. what an open page of the backend build costs the backend (refresh.ts);
+//   6. the team's inbox on PostgreSQL 15 with 50,000 inquiries: its migration over them and the
+//      page's queries as a team member (team-inbox.ts).
 // The figures are measured, never asserted: the command fails only if it cannot measure. It lives
 // beside the browser tests because it builds, serves and opens the same variants with their harness
 // and fixtures (tests/e2e/support).
@@ -33,6 +35,7 @@ import { pictures } from './pictures';
 import { refreshTraffic } from './refresh';
 import { figureRows, textTable, type BenchResults, type PageFigures } from './rows';
 import { printDetails } from './summary';
+import { teamInbox } from './team-inbox';
 
 const loadAverage = () => os.loadavg()[0] ?? 0;
 
@@ -52,6 +55,8 @@ async function main(): Promise<void> {
   const backend = await startLocalBackend(skipBuild ? { port: (JSON.parse(readFileSync(portFile, 'utf8')) as { port: number }).port } : {});
   const servers: StaticServer[] = [];
   try {
+    // First, on a quiet machine: a database of its own, nothing of the site's.
+    const inbox = await teamInbox();
     await applyBackendContent(backend);
     const build = skipBuild ? null : await builds(backend);
     if (!skipBuild) writeFileSync(portFile, JSON.stringify({ port: backend.port }));
@@ -106,6 +111,7 @@ async function main(): Promise<void> {
       backendPage: { ...backendLh, browserRequestsToBackend: browserReads },
       coverage,
       refresh,
+      teamInbox: inbox,
     };
     const measuredAt = new Date().toISOString();
     const benchSeconds = Math.round((Date.now() - started) / 1000);

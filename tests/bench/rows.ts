@@ -7,6 +7,7 @@ import type { JsFetched, ModalTimings, Tap } from './in-browser';
 import type { LighthouseFigures } from './lighthouse';
 import type { CoverageFigures } from './pictures';
 import type { RefreshFigures, TrafficFigures } from './refresh';
+import type { TeamInboxFigures } from './team-inbox';
 
 export interface PageFigures {
   js: FirstLoadJs;
@@ -23,6 +24,7 @@ export interface BenchResults {
   backendPage: LighthouseFigures & { browserRequestsToBackend: number };
   coverage: CoverageFigures;
   refresh: RefreshFigures;
+  teamInbox: TeamInboxFigures;
 }
 
 export interface Row {
@@ -38,7 +40,7 @@ const TAPS: Array<[Tap, string]> = [
   ['settled', 'tapped once settled'],
 ];
 
-export function figureRows({ build, fetched, pages, privacyPages, backendPage, coverage, refresh }: BenchResults): Row[] {
+export function figureRows({ build, fetched, pages, privacyPages, backendPage, coverage, refresh, teamInbox }: BenchResults): Row[] {
   const rows: Row[] = [];
   const row = (figure: string, measured: string, budget: string, ok: boolean | null) =>
     rows.push({ figure, measured, budget, status: ok === null ? '' : ok ? 'ok' : 'MISS' });
@@ -136,6 +138,21 @@ export function figureRows({ build, fetched, pages, privacyPages, backendPage, c
     row('warm / cold', build.ratio.toFixed(3), `<= ${BUDGET.warmColdRatio}`, build.ratio <= BUDGET.warmColdRatio);
   } else {
     row('build times', 'not measured (BENCH_SKIP_BUILD=1)', '', null);
+  }
+  const inbox = `team inbox, ${teamInbox.rows.toLocaleString('en')} inquiries on PostgreSQL 15`;
+  row(
+    `${inbox}: its migration over them`,
+    `${teamInbox.migrationMs} ms, the table locked; run again ${teamInbox.migrationAgainMs} ms`,
+    '',
+    null,
+  );
+  for (const query of teamInbox.queries) {
+    row(
+      `${inbox}, as a member: ${query.name}`,
+      `${query.medianMs} ms${query.scans ? ` (${query.scans.join(', ')})` : ''}`,
+      query.budgeted ? `<= ${BUDGET.teamInboxMs} ms` : '',
+      query.budgeted ? query.medianMs <= BUDGET.teamInboxMs : null,
+    );
   }
   return rows;
 }

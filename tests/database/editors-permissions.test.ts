@@ -1,8 +1,10 @@
 // The staff's permission matrix on PostgreSQL 15 with Supabase's roles
-// (supabase/migrations/20261127000300_editors.sql, 20261129000300_staff_by_user_id.sql): anon, a
-// signed-in user who is not staff, a token carrying the address of an entry no user is linked to
-// yet, an editor, a team member, a person who is both, and an editor and a team member an operator
-// removed, over every relation and function the catalogue lists and over Storage's buckets. A
+// (supabase/migrations/20261127000300_editors.sql, 20261129000300_staff_by_user_id.sql,
+// 20261129001000_team_inbox.sql): anon, a signed-in user who is not staff, a token carrying the
+// address of an entry no user is linked to yet, an editor, a team member, a person who is both, and
+// an editor and a team member an operator removed, over every relation and function the catalogue
+// lists, over Storage's buckets, and over the inquiries: the team reads them and changes them only
+// through its functions (their outcomes: tests/database/team-inbox.test.ts). A
 // persona is a role plus the JWT claims PostgREST would set, in one transaction per request, as
 // PostgREST runs it. Then how an entry is linked to its Auth user (add, sign-in, deletion).
 import { readFile } from 'node:fs/promises';
@@ -47,6 +49,14 @@ const WHO: Record<Exclude<Persona, 'anon'>, { email: string; sub: string }> = {
 /** Who may edit the content: the team reaches none of it unless also an editor. */
 const EDITING: Persona[] = ['editor', 'editor and team member'];
 const isEditing = (persona: Persona) => EDITING.includes(persona);
+/** Who reads the inquiries and acts on them: the editors reach none of it unless also on the team. */
+const TEAM: Persona[] = ['team member', 'editor and team member'];
+const isTeam = (persona: Persona) => TEAM.includes(persona);
+/** What the team's page selects (20261129001000_team_inbox.sql). */
+const TEAM_COLUMNS =
+  'id, type, name, email, company, message, language, created_at, reply_due_at, answered_at, answered_how, deck_sent_at, legal_hold, mailbox';
+// Three inquiries: a contact request one day old, an investor request, and the first visitor again.
+const INQUIRIES = ['0a5e0000-0000-4000-8000-00000000a001', '0a5e0000-0000-4000-8000-00000000a002', '0a5e0000-0000-4000-8000-00000000a003'];
 const CONTENT_TABLES = ['material_coverage', 'timeline', 'feature_cards'] as const;
 
 // The part of Supabase Storage the policies touch, with the site-pictures bucket and a private one.
@@ -88,6 +98,10 @@ const database = forTheFile(
                ('${REMOVED_MEMBER.email}', '${REMOVED_MEMBER.sub}');
       delete from private.team_members where email = '${REMOVED_MEMBER.email}';
       select vault.create_secret('https://hooks.example.test/build', 'site_build_hook_url');
+      insert into public.contact_submissions (id, name, email, company, message, type, created_at) values
+        ('${INQUIRIES[0]}', 'Rina', 'Rina+news@Example.com', 'Bank Sampah Sejahtera', 'Partnership?', 'contact', now() - interval '25 hours'),
+        ('${INQUIRIES[1]}', 'Agus', 'agus@example.com', null, 'The deck, please', 'investor', now() - interval '2 hours'),
+        ('${INQUIRIES[2]}', 'Rina', 'rina@example.com', null, 'Any news?', 'contact', now() - interval '1 hour');
     `);
     return db;
   },
@@ -205,15 +219,19 @@ describe('who reads what: every relation, as each persona', () => {
   });
 
   test.each(EDITING)(
-    'beyond that %s reads nothing a visitor cannot: no inquiry, no limit, no secret, no allow-list, no audit',
+    'beyond that %s reads nothing a visitor cannot: no limit, no secret, no allow-list, no audit, no inquiry unless on the team',
     (persona) => {
       const beyond = Object.keys(owner).filter(
         (name) =>
-          !CONTENT_TABLES.some((table) => name === `public.${table}`) && name !== 'storage.objects' && !nothing(reads[persona][name]!),
+          !CONTENT_TABLES.some((table) => name === `public.${table}`) &&
+          name !== 'storage.objects' &&
+          !(isTeam(persona) && name === 'public.contact_submissions') &&
+          !nothing(reads[persona][name]!),
       );
       expect(beyond).toEqual([]);
+      expect(nothing(reads[persona]['public.contact_submissions']!)).toBe(!isTeam(persona));
       for (const name of [
-        'public.contact_submissions',
+        'private.team_actions',
         'private.editors',
         'private.team_members',
         'private.content_audit',
@@ -225,11 +243,26 @@ describe('who reads what: every relation, as each persona', () => {
     },
   );
 
-  test.each(PERSONAS.filter((persona) => persona !== 'anon' && !isEditing(persona)))('%s reads exactly what anon reads', (persona) => {
-    const visible = (who: Persona) =>
-      Object.fromEntries(Object.entries(reads[who]).map(([name, result]) => [name, nothing(result) ? 'nothing' : result]));
-    expect(visible(persona)).toEqual(visible('anon'));
-    expect(reads.anon['public.timeline']).toBeLessThan(owner['public.timeline']!);
+  const visible = (who: Persona, except: string[] = []) =>
+    Object.fromEntries(
+      Object.entries(reads[who])
+        .filter(([name]) => !except.includes(name))
+        .map(([name, result]) => [name, nothing(result) ? 'nothing' : result]),
+    );
+
+  test.each(PERSONAS.filter((persona) => persona !== 'anon' && !isEditing(persona) && !isTeam(persona)))(
+    '%s reads exactly what anon reads',
+    (persona) => {
+      expect(visible(persona)).toEqual(visible('anon'));
+      expect(reads.anon['public.timeline']).toBeLessThan(owner['public.timeline']!);
+    },
+  );
+
+  test('a team member reads every inquiry and, beyond that, exactly what anon reads', () => {
+    expect(owner['public.contact_submissions']).toBe(INQUIRIES.length);
+    expect(reads['team member']['public.contact_submissions']).toBe(INQUIRIES.length);
+    expect(visible('team member', ['public.contact_submissions'])).toEqual(visible('anon', ['public.contact_submissions']));
+    expect(nothing(reads['team member']['private.team_actions']!)).toBe(true);
   });
 });
 
@@ -401,8 +434,105 @@ describe('who writes what', () => {
   });
 });
 
+describe("the team's inbox: a member reads the inquiries and changes them only through the team's functions", () => {
+  /** The statement's rows as JSON, or 'denied <SQLSTATE>'. */
+  async function answer(client: Client, sql: string, params: unknown[] = []): Promise<unknown> {
+    await client.query('savepoint attempt');
+    try {
+      const { rows } = await client.query(sql, params);
+      await client.query('release savepoint attempt');
+      return rows;
+    } catch (error) {
+      await client.query('rollback to savepoint attempt');
+      return `denied ${sqlState(error)}`;
+    }
+  }
+
+  test.each(PERSONAS)("%s reads the team's columns of every inquiry only as a team member; nobody reads every column", async (persona) => {
+    const seen = await asPersona(persona, async (client) => ({
+      team: await outcome(client, `select ${TEAM_COLUMNS} from public.contact_submissions order by created_at desc limit 50`),
+      open: await outcome(client, `select id from public.contact_submissions where answered_at is null and mailbox = 'rina@example.com'`),
+      everything: await outcome(client, `select * from public.contact_submissions`),
+    }));
+    if (isTeam(persona)) expect(seen).toEqual({ team: INQUIRIES.length, open: 2, everything: 'denied 42501' });
+    else if (persona === 'anon') expect(seen).toEqual({ team: 'denied 42501', open: 'denied 42501', everything: 'denied 42501' });
+    else expect(seen).toEqual({ team: 0, open: 0, everything: 'denied 42501' });
+  });
+
+  test.each(PERSONAS)('%s changes, adds and deletes no inquiry directly', async (persona) => {
+    const results = await asPersona(persona, async (client) => ({
+      answer: await outcome(client, `update public.contact_submissions set answered_at = now(), answered_how = 'marked'`),
+      hold: await outcome(client, `update public.contact_submissions set legal_hold = true`),
+      mailbox: await outcome(client, `update public.contact_submissions set mailbox = 'someone@example.test'`),
+      remove: await outcome(client, `delete from public.contact_submissions`),
+      record: await outcome(
+        client,
+        `insert into private.team_actions (member_id, member_email, action, outcome) values
+        ('${MEMBER.sub}', '${MEMBER.email}', 'export', 'nothing')`,
+      ),
+    }));
+    expect(results).toEqual({
+      answer: 'denied 42501',
+      hold: 'denied 42501',
+      mailbox: 'denied 42501',
+      remove: 'denied 42501',
+      record: 'denied 42501',
+    });
+  });
+
+  const CALLS: Array<[string, string, unknown[]]> = [
+    ['counts', 'select public.team_inbox_counts() as r', []],
+    ['mailbox', 'select public.team_mailbox($1) as r', ['Rina+news@Example.com']],
+    ['answer', 'select public.team_mark_answered($1) as r', [INQUIRIES[0]]],
+    ['hold', 'select public.team_set_hold($1, true) as r', [INQUIRIES[2]]],
+    ['export', 'select public.team_export($1) as r', ['rina@example.com']],
+    ['erase', 'select public.team_erase($1, $1) as r', ['rina@example.com']],
+    ['deck', 'select public.team_deck_claim($1) as r', [INQUIRIES[1]]],
+  ];
+
+  test.each(PERSONAS)("%s calls each of the team's functions only as a team member; anyone else is refused with 42501", async (persona) => {
+    const results = await asPersona(persona, async (client) => {
+      const seen: Record<string, unknown> = {};
+      for (const [name, sql, params] of CALLS) {
+        const rows = await answer(client, sql, params);
+        seen[name] = Array.isArray(rows) ? (rows[0] as { r: unknown }).r : rows;
+      }
+      return seen;
+    });
+    if (!isTeam(persona)) {
+      expect(results).toEqual(Object.fromEntries(CALLS.map(([name]) => [name, 'denied 42501'])));
+      return;
+    }
+    expect(results).toMatchObject({
+      counts: { open: 3, overdue: 1, due_soon: 0, answered: 0, remind_before_seconds: 4 * 3600 },
+      mailbox: 'rina@example.com',
+      answer: { outcome: 'answered' },
+      hold: { outcome: 'held' },
+      export: { mailbox: 'rina@example.com', tables: { 'public.contact_submissions': expect.any(Array) as unknown } },
+      // The held inquiry is kept, the other (answered a moment before) erased.
+      erase: { outcome: 'erased', deleted: { 'public.contact_submissions': 1 }, held: 1 },
+      deck: { outcome: 'claimed', row: { id: INQUIRIES[1], email: 'agus@example.com' } },
+    });
+  });
+
+  test("the owner's view after a refused call is the same: a non-member's presses change nothing and record nothing", async () => {
+    const before = (await database().client.query(`select ${TEAM_COLUMNS} from public.contact_submissions order by id`)).rows;
+    for (const persona of PERSONAS.filter((who) => !isTeam(who))) {
+      await asPersona(
+        persona,
+        async (client) => {
+          for (const [, sql, params] of CALLS) await answer(client, sql, params);
+        },
+        true,
+      );
+    }
+    expect((await database().client.query(`select ${TEAM_COLUMNS} from public.contact_submissions order by id`)).rows).toEqual(before);
+    expect((await database().client.query(`select count(*)::int as n from private.team_actions`)).rows[0]).toEqual({ n: 0 });
+  });
+});
+
 describe('functions', () => {
-  test("a signed-in user may execute what anon may, the editor and team checks and the editors' live state, and no security definer function in public", async () => {
+  test("a signed-in user may execute what anon may, the editor and team checks, the editors' and the team's functions, and no security definer function in public", async () => {
     const executable = async (role: string) =>
       (
         await database().client.query<{ fn: string; definer: boolean; schema: string }>(
@@ -422,6 +552,20 @@ describe('functions', () => {
       'private.editor_preview_link()',
       'private.is_editor()',
       'private.is_team_member()',
+      'private.team_deck_claim(text)',
+      'private.team_erase(text,text)',
+      'private.team_export(text)',
+      'private.team_inbox_counts()',
+      'private.team_mailbox(text)',
+      'private.team_mark_answered(text)',
+      'private.team_set_hold(text,boolean)',
+      'team_deck_claim(text)',
+      'team_erase(text,text)',
+      'team_export(text)',
+      'team_inbox_counts()',
+      'team_mailbox(text)',
+      'team_mark_answered(text)',
+      'team_set_hold(text,boolean)',
     ]);
     expect(signedIn.filter((row) => row.definer && row.schema === 'public')).toEqual([]);
   });

@@ -5,10 +5,9 @@
 // derived from them, keep younger and held ones, and drop limit writes past the widest window a
 // limit counts over, so that a mailbox refused stays refused through either job; and `npm run
 // doctor`'s retention row, which fails when an old row remains or the job is stale.
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { visitorRow } from 'local-supabase/visitor';
-import { SUPABASE_PATHS } from '../support/database';
+import { SUPABASE_PATHS, migrationFiles } from '../support/database';
 import { clusterForTheFile, describeWithPgCron, loadSupabaseFiles, superuserUrl } from '../support/postgres';
 import { pauseCronJobs } from '../support/cron-jobs';
 import { asPostgrest, type SqlClient } from './suites/inquiries';
@@ -37,6 +36,10 @@ describeWithPgCron('the inquiry retention on PostgreSQL 15 with pg_cron', () => 
     await pauseCronJobs(query, [JOB, PRUNE_JOB]);
   });
 
+  /** `file` applied again, and the migrations after it, as a push in order would: later files restate its functions. */
+  const applyFrom = async (file: string) => {
+    for (const migration of (await migrationFiles()).filter((m) => m.file >= file)) await query(migration.sql);
+  };
   const jobs = async (name = JOB) =>
     (await query('select jobname, schedule, command, database, username from cron.job where jobname = $1', [name])).rows;
   const job = () => jobs(JOB);
@@ -92,7 +95,7 @@ describeWithPgCron('the inquiry retention on PostgreSQL 15 with pg_cron', () => 
     ]);
     const defaults = await query('select inquiry_retention::text as retention from private.inquiry_limits');
     expect(defaults.rows).toEqual([{ retention: '1 year' }]);
-    await query(await readFile(MIGRATION, 'utf8'));
+    await applyFrom(MIGRATION);
     expect(await job()).toEqual(before);
   });
 
@@ -108,7 +111,7 @@ describeWithPgCron('the inquiry retention on PostgreSQL 15 with pg_cron', () => 
       },
     ]);
     expect((await query('select private.inquiry_writes_kept()::text as kept')).rows).toEqual([{ kept: '01:00:00' }]);
-    await query(await readFile(LIMITS_MIGRATION, 'utf8'));
+    await applyFrom(LIMITS_MIGRATION);
     expect(await jobs(PRUNE_JOB)).toEqual(before);
   });
 
@@ -151,7 +154,7 @@ describeWithPgCron('the inquiry retention on PostgreSQL 15 with pg_cron', () => 
     expect(stale.status).toBe('FAIL');
     expect(stale.detail).toContain('1 inquiry past the retention still kept');
 
-    expect(await runJob()).toEqual({ apply_inquiry_retention: { inquiries: 1, addresses: 1 } });
+    expect(await runJob()).toEqual({ apply_inquiry_retention: { inquiries: 1, addresses: 1, actions: 0 } });
     expect(await names()).toEqual(['Eleven', 'Held']);
     expect(await tokensOf([old])).toBe(0);
     expect(await tokensOf([young, held])).toBe(2);
@@ -161,14 +164,14 @@ describeWithPgCron('the inquiry retention on PostgreSQL 15 with pg_cron', () => 
     ]);
 
     // Idempotent: the next day's run finds nothing more.
-    expect(await runJob()).toEqual({ apply_inquiry_retention: { inquiries: 0, addresses: 0 } });
+    expect(await runJob()).toEqual({ apply_inquiry_retention: { inquiries: 0, addresses: 0, actions: 0 } });
     expect(await names()).toEqual(['Eleven', 'Held']);
   });
 
   test('a shorter retention set by an operator applies on the next run, and still never to a held row', async () => {
     await query(`update private.inquiry_limits set inquiry_retention = interval '6 months'`);
     try {
-      expect(await runJob()).toEqual({ apply_inquiry_retention: { inquiries: 1, addresses: 0 } });
+      expect(await runJob()).toEqual({ apply_inquiry_retention: { inquiries: 1, addresses: 0, actions: 0 } });
       expect(await names()).toEqual(['Held']);
     } finally {
       await query(`update private.inquiry_limits set inquiry_retention = default`);

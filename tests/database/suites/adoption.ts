@@ -34,7 +34,7 @@ const VERIFY_SCRIPT = path.join(REPO_ROOT, 'supabase', 'scripts', 'verify-adopti
 const SWITCH_TO_UUID = path.join(REPO_ROOT, 'supabase', 'scripts', 'switch-submission-ids-to-uuid.sql');
 /** The migrations the switch script says to run again afterwards. */
 const SUBMISSION_MIGRATIONS =
-  /_(contact_submissions|connection_test|adopted_objects|languages|inquiry_promises|promise_delivery|action_links)\.sql$/;
+  /_(contact_submissions|connection_test|adopted_objects|languages|inquiry_promises|promise_delivery|action_links|team_inbox)\.sql$/;
 
 const asOwner = <T>(db: ScratchDatabase, fn: (session: Session) => Promise<T>) => db.rolledBack('postgres', fn);
 
@@ -478,7 +478,7 @@ export function describeAdoption(open: OpenScratchDatabase): void {
 
     if (project.submissionIds === 'numbered') {
       // Last: it changes the table for good.
-      test('switch-submission-ids-to-uuid.sql and the seven migrations again: the browser can file inquiries, every row keeps its old number', async () => {
+      test('switch-submission-ids-to-uuid.sql and the eight migrations again: the browser can file inquiries, every row keeps its old number', async () => {
         const byOldId = (rows: Row[]) => [...rows].sort((a, b) => Number(a.id) - Number(b.id));
         const before = await asOwner(db, (session) => tableRows(session, 'contact_submissions'));
         await db.run(readFileSync(SWITCH_TO_UUID, 'utf8'));

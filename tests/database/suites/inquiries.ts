@@ -277,6 +277,11 @@ export function describeInquiryDatabase(database: () => InquiryDatabase): void {
       'private.personal_data_address_columns()',
       `private.personal_data_export('ayu@example.com')`,
       `private.personal_data_erase('ayu@example.com')`,
+      // The team's record and its helpers (20261129001000_team_inbox.sql): its public functions are
+      // a team member's (tests/database/editors-permissions.test.ts).
+      `private.team_record('export', 'nothing', null, null)`,
+      `private.team_inquiry('x')`,
+      'private.team_member_email()',
     ];
 
     async function as(role: string, sql: string): Promise<string | null> {
@@ -305,6 +310,7 @@ export function describeInquiryDatabase(database: () => InquiryDatabase): void {
         'private.inquiry_limits',
         'private.inquiry_sweep',
         'private.inquiry_alerts',
+        'private.team_actions',
       ];
       for (const relation of relations) {
         expect(await as(role, `select * from ${relation}`)).toBe('42501');

@@ -140,12 +140,13 @@ const SUBMISSION_MATRIX: Array<[SubmissionOperation, Outcome, Outcome, Outcome?]
   ['insert with created_at set', 'denied', 'one row'],
   ['insert and read the row back', 'denied', 'one row'],
   // Visitors may count (the connection test) and select ids, and always get nothing: the select
-  // policy matches no row. Every other column stays refused, even as a filter.
+  // policy matches no row. Every other column stays refused to anon, even as a filter; a signed-in
+  // user may name the team's columns and, unless a team member, still gets no row.
   ['count submissions', 'no rows', 'every row'],
   ['select submissions', 'no rows', 'every row'],
   ['select one submission by id', 'no rows', 'one row'],
-  ["select the visitors' text", 'denied', 'every row'],
-  ['select by a column other than id', 'denied', 'one row'],
+  ["select the visitors' text", 'denied', 'every row', 'no rows'],
+  ['select by a column other than id', 'denied', 'one row', 'no rows'],
   ['claim submissions (set notified_at)', 'denied', 'every row'],
   ['edit a message', 'denied', 'one row'],
   ['delete submissions', 'denied', 'every row'],
@@ -393,20 +394,42 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
       });
     });
 
-    test.each(VISITORS)("%s may insert exactly the form's columns of contact_submissions and select only its id", async (role) => {
-      await expect(columnPrivileges(role, ['contact_submissions'])).resolves.toEqual({
-        contact_submissions: [
-          'INSERT id',
-          'SELECT id',
-          'INSERT name',
-          'INSERT email',
-          'INSERT company',
-          'INSERT message',
-          'INSERT type',
-          'INSERT language',
-        ],
-      });
-    });
+    test.each(VISITORS)(
+      "%s may insert exactly the form's columns of contact_submissions; anon selects only its id, authenticated the team's columns",
+      async (role) => {
+        // The team's page (20261129001000_team_inbox.sql): RLS shows the rows to team members only.
+        const team =
+          role === 'authenticated'
+            ? [
+                'SELECT type',
+                'SELECT created_at',
+                'SELECT reply_due_at',
+                'SELECT answered_at',
+                'SELECT answered_how',
+                'SELECT language',
+                'SELECT legal_hold',
+                'SELECT deck_sent_at',
+                'SELECT mailbox',
+              ]
+            : [];
+        const visitorText = role === 'authenticated' ? ['SELECT name', 'SELECT email', 'SELECT company', 'SELECT message'] : [];
+        const granted = await columnPrivileges(role, ['contact_submissions']);
+        expect([...granted.contact_submissions!].sort()).toEqual(
+          [
+            'INSERT id',
+            'SELECT id',
+            'INSERT name',
+            'INSERT email',
+            'INSERT company',
+            'INSERT message',
+            'INSERT type',
+            'INSERT language',
+            ...visitorText,
+            ...team,
+          ].sort(),
+        );
+      },
+    );
 
     test('service_role keeps full access to all four tables', async () => {
       const granted = await tablePrivileges('service_role');
@@ -422,6 +445,16 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
     // on the list (tests/database/editors-permissions.test.ts).
     const REVISION_FUNCTION = 'function content_revision(text)';
     const EDITOR_FUNCTIONS = ['function editor_live_state(bigint)', 'function editor_preview_link()'];
+    // The team's, which refuse anyone not on the team (tests/database/editors-permissions.test.ts).
+    const TEAM_FUNCTIONS = [
+      'function team_deck_claim(text)',
+      'function team_erase(text,text)',
+      'function team_export(text)',
+      'function team_inbox_counts()',
+      'function team_mailbox(text)',
+      'function team_mark_answered(text)',
+      'function team_set_hold(text,boolean)',
+    ];
     const PREVIEW_FUNCTIONS = [
       'function arrange_content(text,text,jsonb)',
       'function preview_content(text)',
@@ -433,7 +466,7 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
     const BUILD_FUNCTIONS = ['function picture_sources()'];
 
     test.each(VISITORS)(
-      "%s can use no sequence and execute no function in public but the content revision, the build's picture sources and the preview link's, or the editors' live state",
+      "%s can use no sequence and execute no function in public but the content revision, the build's picture sources and the preview link's, or the editors' and the team's",
       async (role) => {
         const open = await database().rolledBack('postgres', async (session) => {
           const { rows } = await session.query(
@@ -454,7 +487,7 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
         expect(open).toEqual(
           role === 'anon'
             ? [...PREVIEW_FUNCTIONS, REVISION_FUNCTION, ...BUILD_FUNCTIONS].sort()
-            : [REVISION_FUNCTION, ...EDITOR_FUNCTIONS].sort(),
+            : [REVISION_FUNCTION, ...EDITOR_FUNCTIONS, ...TEAM_FUNCTIONS].sort(),
         );
       },
     );
@@ -470,7 +503,7 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
       expect(withoutRls).toEqual([]);
     });
 
-    test("the only policies are the visitors' reads, insert and count, and the editors' four per content table", async () => {
+    test("the only policies are the visitors' reads, insert and count, the team's read, and the editors' four per content table", async () => {
       const policies = await database().rolledBack('postgres', async (session) => {
         const { rows } = await session.query(
           `select tablename || ' ' || cmd || ' to ' || array_to_string(roles, ',') || ' ' || coalesce(qual, with_check) as policy
@@ -487,8 +520,10 @@ export function describePermissionMatrix(database: () => TestDatabase): void {
       ];
       expect(policies).toEqual([
         'contact_submissions INSERT to anon,authenticated ((notified_at IS NULL) AND (created_at = now()))',
-        // The connection test's count: visitors see no submission.
-        'contact_submissions SELECT to anon,authenticated false',
+        // The connection test's count: anon sees no submission.
+        'contact_submissions SELECT to anon false',
+        // A signed-in user sees every inquiry as a team member, none otherwise (20261129001000_team_inbox.sql).
+        'contact_submissions SELECT to authenticated ( SELECT private.is_team_member() AS is_team_member)',
         ...editors('feature_cards'),
         ...editors('material_coverage'),
         ...editors('timeline'),

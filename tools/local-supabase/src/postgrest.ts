@@ -15,7 +15,7 @@ export interface ShapeSpec {
   name: string;
   methods: Method[];
   table: string;
-  /** The exact set of query keys the call sends. */
+  /** The exact query keys the call sends, a key listed twice where the call repeats it. */
   keys: string[];
 }
 
@@ -66,11 +66,12 @@ export function describeShape(method: string, path: string, query: URLSearchPara
   return `${method} ${path}${keys.length ? ` ?${keys.join('&')}` : ''}`;
 }
 
-/** The shape a request matches, or null. Repeated query keys never match. */
+/**
+ * The shape a request matches, or null. A key may repeat only as often as the shape lists it (two
+ * filters on one column, as `.gte(c, a).lt(c, b)` sends them).
+ */
 export function matchShape(shapes: ShapeSpec[], method: string, table: string, query: URLSearchParams): ShapeSpec | null {
-  const keys = [...query.keys()];
-  if (new Set(keys).size !== keys.length) return null;
-  const sorted = [...keys].sort().join('&');
+  const sorted = [...query.keys()].sort().join('&');
   return (
     shapes.find(
       (shape) => shape.table === table && (shape.methods as string[]).includes(method) && [...shape.keys].sort().join('&') === sorted,
@@ -109,25 +110,30 @@ const COMPARISONS: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: 
 const IS_VALUES: Record<string, string> = { null: 'null', true: 'true', false: 'false', unknown: 'unknown' };
 const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns']);
 
+/** One filter's condition: `op.value`, or `not.op.value` as PostgREST negates one. */
+function condition(col: string, raw: string, params: unknown[]): string {
+  const dot = raw.indexOf('.');
+  const operator = dot < 0 ? raw : raw.slice(0, dot);
+  const value = dot < 0 ? '' : raw.slice(dot + 1);
+  if (operator === 'not' && !value.startsWith('not.')) return `not (${condition(col, value, params)})`;
+  if (operator === 'is') {
+    const literal = IS_VALUES[value.toLowerCase()];
+    if (!literal) throw new RestError(400, 'PGRST100', `"failed to parse filter (${raw})" (line 1, column 4)`);
+    return `${col} is ${literal}`;
+  }
+  if (COMPARISONS[operator]) {
+    params.push(value);
+    return `${col} ${COMPARISONS[operator]} $${params.length}`;
+  }
+  throw new RestError(400, 'PGRST100', `"failed to parse filter (${raw})" (line 1, column ${operator.length + 1})`);
+}
+
 /** WHERE clause from the filter keys (every key that is not a reserved PostgREST parameter). */
 function whereClause(columns: ReadonlySet<string>, table: string, query: URLSearchParams, params: unknown[], qualifier = ''): string {
   const conditions: string[] = [];
   for (const [key, raw] of query) {
     if (RESERVED.has(key)) continue;
-    const col = qualifier + column(columns, table, key);
-    const dot = raw.indexOf('.');
-    const operator = dot < 0 ? raw : raw.slice(0, dot);
-    const value = dot < 0 ? '' : raw.slice(dot + 1);
-    if (operator === 'is') {
-      const literal = IS_VALUES[value.toLowerCase()];
-      if (!literal) throw new RestError(400, 'PGRST100', `"failed to parse filter (${raw})" (line 1, column 4)`);
-      conditions.push(`${col} is ${literal}`);
-    } else if (COMPARISONS[operator]) {
-      params.push(value);
-      conditions.push(`${col} ${COMPARISONS[operator]} $${params.length}`);
-    } else {
-      throw new RestError(400, 'PGRST100', `"failed to parse filter (${raw})" (line 1, column ${operator.length + 1})`);
-    }
+    conditions.push(condition(qualifier + column(columns, table, key), raw, params));
   }
   return conditions.length ? ` where ${conditions.join(' and ')}` : '';
 }

@@ -1,7 +1,8 @@
 // What this project's Data API is asked, and so what the local backend serves by default: the calls
 // the page makes (docs/behaviour.md, "The calls the page makes"), an editor's change of one content
-// row, the database functions the notify function and the editors' preview call, the content
-// revision that the build and the page's refresh read, and the build's picture sources. Anything else is refused as an unknown
+// row, the team's list of inquiries, the database functions the notify function, the editors'
+// preview and the team's page call, the content revision that the build and the page's refresh
+// read, and the build's picture sources. Anything else is refused as an unknown
 // shape, so that a new call in the site or the function fails a test.
 import type { ShapeSpec } from './postgrest';
 
@@ -18,6 +19,29 @@ export interface ServedApi {
 }
 
 const CONTENT_READ = ['is_active', 'order', 'select'];
+
+/**
+ * The team's page (/team/, signed in): one page of inquiries, newest first, as supabase-js sends
+ * `.select(…).order(…).range(from, to)` with a filter; RLS shows the rows to team members only.
+ */
+const TEAM_PAGE = ['select', 'order', 'offset', 'limit'];
+const TEAM_SHAPES: ShapeSpec[] = [
+  // Open (`answered_at=is.null`) and answered (`answered_at=not.is.null`) send the same keys.
+  { name: "the team's open or answered inquiries", methods: ['GET'], table: 'contact_submissions', keys: ['answered_at', ...TEAM_PAGE] },
+  {
+    name: "the team's overdue inquiries",
+    methods: ['GET'],
+    table: 'contact_submissions',
+    keys: ['answered_at', 'reply_due_at', ...TEAM_PAGE],
+  },
+  {
+    name: "the team's inquiries due soon (due from now, before now + remind_before)",
+    methods: ['GET'],
+    table: 'contact_submissions',
+    keys: ['answered_at', 'reply_due_at', 'reply_due_at', ...TEAM_PAGE],
+  },
+  { name: "the team's search by mailbox", methods: ['GET'], table: 'contact_submissions', keys: ['mailbox', ...TEAM_PAGE] },
+];
 const CONTENT_TABLES = ['material_coverage', 'timeline', 'feature_cards'];
 
 export const SITE_SHAPES: ShapeSpec[] = [
@@ -48,6 +72,7 @@ export const SITE_SHAPES: ShapeSpec[] = [
     { name: `the editing page's new ${table} row`, methods: ['POST'], table, keys: ['select'] },
     { name: `the editing page's deletion of one ${table} row`, methods: ['DELETE'], table, keys: ['id'] },
   ]),
+  ...TEAM_SHAPES,
 ];
 
 export const NOTIFY_FUNCTIONS: Record<string, string> = {
@@ -67,6 +92,7 @@ export const NOTIFY_FUNCTIONS: Record<string, string> = {
   inquiry_deck_claim_retry: 'notify function, sweep: claim a failed deck email whose retry is due',
   inquiry_remind_claim: 'notify function: claim the inquiries for a reminder',
   inquiry_remind_done: 'notify function: report the reminder sent or not',
+  team_deck_claim: "notify function, with a team member's session: claim the deck for a press on /team/",
 };
 
 /** The team's /act/ page (the token of an action link): what the link would do. */
@@ -87,6 +113,17 @@ export const EDITOR_FUNCTIONS: Record<string, string> = {
   editor_preview_link: "the editors' editing page: a preview link of the editor's own, to see drafts and arrange",
 };
 
+/** The team's page (docs/team.md): a signed-in team member calls them with their session. */
+export const TEAM_FUNCTIONS: Record<string, string> = {
+  team_inbox_counts: "the team's page: the counts of each filter, and the database's clock and remind_before",
+  team_mailbox: "the team's page: a searched address as the mailbox column holds it",
+  team_mark_answered: "the team's page: mark an inquiry answered",
+  team_set_hold: "the team's page: set or clear an inquiry's legal hold",
+  team_export: "the team's page: one mailbox's rows, as npm run inquiries -- export prints them",
+  team_erase: "the team's page: erase one mailbox once it is typed again",
+  team_deck_claim: "notify function, with a team member's session: claim the deck email of an investor request",
+};
+
 export const REVISION_FUNCTIONS: Record<string, string> = {
   content_revision:
     'the content revision: the build (key in the headers) and each refresh round of the page (key as the apikey URL parameter)',
@@ -99,7 +136,7 @@ export const PICTURE_FUNCTIONS: Record<string, string> = {
 
 export const SITE_API: ServedApi = {
   shapes: SITE_SHAPES,
-  functions: { ...NOTIFY_FUNCTIONS, ...PREVIEW_FUNCTIONS, ...ACTION_FUNCTIONS, ...EDITOR_FUNCTIONS },
+  functions: { ...NOTIFY_FUNCTIONS, ...PREVIEW_FUNCTIONS, ...ACTION_FUNCTIONS, ...EDITOR_FUNCTIONS, ...TEAM_FUNCTIONS },
   readFunctions: { ...REVISION_FUNCTIONS, ...PICTURE_FUNCTIONS },
 };
 
