@@ -8,6 +8,7 @@ import {
   StoreError,
   type SubmissionRow,
 } from '../../supabase/functions/inquiry-notif-resend/store.ts';
+import { createPostgrestTeamStore, SessionRefused, TEAM_DECK_FUNCTION } from '../../supabase/functions/inquiry-notif-resend/team.ts';
 
 interface Recorded {
   method: string;
@@ -180,6 +181,51 @@ Deno.test('storeVerified: POST /rest/v1/rpc/inquiry_store_verified with the row 
         assert.ok(error instanceof StoreError);
         assert.equal(error.operation, 'store');
         assert.equal(error.code, 'PT429');
+        return true;
+      });
+    },
+  );
+});
+
+Deno.test("the team's press: POST /rest/v1/rpc/team_deck_claim with the member's token as bearer, never the service key", async () => {
+  const member = 'eyJhbGciOiJIUzI1NiJ9.member.session';
+  const claimed = { outcome: 'claimed', claim: CLAIM, row: { id: ID, name: 'Ada', email: 'ada@example.com', language: 'en' }, link: null };
+  await withPostgrest(
+    () => Response.json(claimed),
+    async (baseUrl, recorded) => {
+      assert.deepEqual(await createPostgrestTeamStore(baseUrl, 'anon-key', member).claimDeck(ID), claimed);
+      assert.equal(recorded[0]!.method, 'POST');
+      assert.equal(recorded[0]!.path, `/rest/v1/rpc/${TEAM_DECK_FUNCTION}`);
+      assert.equal(recorded[0]!.headers.get('apikey'), 'anon-key');
+      assert.equal(recorded[0]!.headers.get('authorization'), `Bearer ${member}`);
+      assert.deepEqual(JSON.parse(recorded[0]!.body), { p_id: ID });
+    },
+  );
+  // PostgREST's refusals: a token it cannot use (401), an anonymous 42501 (401), a signed-in one (403).
+  const refusals: Array<[number, string, number]> = [[401, 'PGRST301', 401], [401, 'PGRST303', 401], [401, '42501', 401], [
+    403,
+    '42501',
+    403,
+  ]];
+  for (const [status, code, expected] of refusals) {
+    await withPostgrest(
+      () => Response.json({ code, message: 'refused', details: null, hint: null }, { status }),
+      async (baseUrl) => {
+        await assert.rejects(createPostgrestTeamStore(baseUrl, 'anon-key', member).claimDeck(ID), (error: unknown) => {
+          assert.ok(error instanceof SessionRefused, `${status} ${code}`);
+          assert.equal(error.status, expected);
+          return true;
+        });
+      },
+    );
+  }
+  // Anything else is the database being unavailable, as for the service role's calls.
+  await withPostgrest(
+    () => Response.json({ code: '57014', message: 'canceling statement due to statement timeout' }, { status: 500 }),
+    async (baseUrl) => {
+      await assert.rejects(createPostgrestTeamStore(baseUrl, 'anon-key', member).claimDeck(ID), (error: unknown) => {
+        assert.ok(error instanceof StoreError);
+        assert.equal(error.code, '57014');
         return true;
       });
     },

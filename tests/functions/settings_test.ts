@@ -29,8 +29,13 @@ Deno.test('the six required settings, trimmed, with the optional ones at their d
       timeoutMs: DEFAULT_RESEND_TIMEOUT_MS,
     },
     actionTokenKey: 'k'.repeat(MIN_ACTION_TOKEN_KEY_LENGTH),
+    anonKey: null,
     turnstile: null,
   });
+  // The platform sets SUPABASE_ANON_KEY; a team member's call carries it when the caller sent no apikey.
+  const withAnon = read({ ...REQUIRED, SUPABASE_ANON_KEY: ' anon-key ' });
+  assert.ok('anonKey' in withAnon);
+  assert.equal(withAnon.anonKey, 'anon-key');
 });
 
 Deno.test('INQUIRY_NOTIFY_TO is a comma-separated list; empty entries are dropped', () => {

@@ -109,3 +109,11 @@ Deno.test('names and companies are one visible line, and a message hides no cont
   }
   assert.equal((readCall({ ...INQUIRY, message: 'Line one\r\nLine two\n\tthree' }) as { kind?: string }).kind, 'notify');
 });
+
+Deno.test("the team's press is `{\"team_deck\": <id>}`: the id as text (an adopted table's may be a number's or any text's), one line", () => {
+  assert.deepEqual(readCall({ team_deck: ID }), { kind: 'team_deck', id: ID });
+  assert.deepEqual(readCall({ team_deck: '1042' }), { kind: 'team_deck', id: '1042' });
+  for (const id of [42, null, '', '   ', 'x'.repeat(201), 'a\nb', 'a\u202Eb']) {
+    assert.equal((readCall({ team_deck: id }) as { field?: string }).field, 'team_deck', JSON.stringify(id));
+  }
+});

@@ -2,7 +2,7 @@
 // anon key: the token is the authority). Opening the page only reads; this is the one call that acts.
 // Every answer is JSON the page turns into one sentence in its language.
 import type { Action } from './actions.ts';
-import { sendDeck } from './deck.ts';
+import { answerDeck } from './deck.ts';
 import { json } from './http.ts';
 import { log } from './log.ts';
 import type { Settings } from './settings.ts';
@@ -25,15 +25,6 @@ export async function act(
     case 'answered':
       log('info', 'answered', { status: 200 });
       return json(200, { outcome: 'answered', at: outcome.at });
-    case 'sent':
-      return json(200, { outcome: 'done', how: 'deck_sent', at: outcome.at });
-    case 'busy':
-      return json(409, { outcome: 'busy' });
-    case 'capped':
-      return json(429, { outcome: 'capped' });
   }
-  const result = await sendDeck(store, settings, outcome);
-  if (result.sent) return json(200, { outcome: 'deck_sent', at: result.at });
-  if (result.problem === 'missing') return json(409, { outcome: 'deck-missing' });
-  return json(503, { outcome: 'not-sent' });
+  return await answerDeck(store, settings, outcome);
 }

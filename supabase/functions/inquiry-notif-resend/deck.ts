@@ -4,10 +4,11 @@
 // Turnstile-verified request), through the same path as the team's emails: a claim (the caps, one
 // sender), Resend under an Idempotency-Key (deck-<id>: exactly once), the outcome recorded.
 import { escapeHtml, type NotificationEmail } from './email.ts';
+import { json } from './http.ts';
 import { log } from './log.ts';
 import { type SendResult, sendWithResend } from './resend.ts';
 import type { Settings } from './settings.ts';
-import type { DeckClaim, InquiryLanguage, SubmissionStore } from './store.ts';
+import type { DeckClaim, DeckOutcome, InquiryLanguage, SubmissionStore } from './store.ts';
 
 export const DECK_BUCKET = 'investor-deck';
 export const DECK_OBJECT = 'deck.pdf';
@@ -119,4 +120,28 @@ export async function sendDeck(
   const at = await store.deckSent(claim.claim);
   log('info', 'deck-sent', { id: claim.row.id, emailId: sent.emailId });
   return at ? { sent: true, at } : { sent: false, problem: 'lost' };
+}
+
+/**
+ * A person's press for the deck (on /act/ or /team/), answered from its claim: sent before, busy,
+ * capped, or claimed and sent now. The outcome names the page's sentence; the status says whether
+ * it went.
+ */
+export async function answerDeck(
+  store: SubmissionStore,
+  settings: Pick<Settings, 'resend' | 'supabaseUrl' | 'serviceRoleKey'>,
+  outcome: DeckOutcome,
+): Promise<Response> {
+  switch (outcome.outcome) {
+    case 'sent':
+      return json(200, { outcome: 'done', how: 'deck_sent', at: outcome.at });
+    case 'busy':
+      return json(409, { outcome: 'busy' });
+    case 'capped':
+      return json(429, { outcome: 'capped' });
+  }
+  const result = await sendDeck(store, settings, outcome);
+  if (result.sent) return json(200, { outcome: 'deck_sent', at: result.at });
+  if (result.problem === 'missing') return json(409, { outcome: 'deck-missing' });
+  return json(503, { outcome: 'not-sent' });
 }

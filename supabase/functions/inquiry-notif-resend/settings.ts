@@ -30,6 +30,11 @@ export interface Settings {
   resend: ResendSettings;
   /** Derives the action links' tokens (actions.ts); the database never holds it. */
   actionTokenKey: string;
+  /**
+   * SUPABASE_ANON_KEY (the platform sets it): the apikey of a team member's call to the Data API
+   * when the caller sent none. Null where it is not set.
+   */
+  anonKey: string | null;
   /** Null where TURNSTILE_SECRET_KEY is not set: no check, every call counts as a person's. */
   turnstile: TurnstileSettings | null;
 }
@@ -57,6 +62,7 @@ export function readSettings(env: Env): Settings | { missing: string[] } | { inv
     serviceRoleKey: value('SUPABASE_SERVICE_ROLE_KEY')!,
     resend: { apiUrl, apiKey: value('RESEND_API_KEY')!, from: value('INQUIRY_NOTIFY_FROM')!, to, timeoutMs },
     actionTokenKey: value('ACTION_TOKEN_KEY')!,
+    anonKey: value('SUPABASE_ANON_KEY') ?? null,
     turnstile: turnstileSecret ? { secret: turnstileSecret, verifyUrl } : null,
   };
 }

@@ -13,6 +13,8 @@ export type Call =
   | { kind: 'remind' }
   /** A press on the site's /act/ page: the token from the link and the action the page showed. */
   | { kind: 'act'; token: string; action: Action }
+  /** "Send the deck" on the team's /team/ page: the inquiry's id, with the member's session as bearer. */
+  | { kind: 'team_deck'; id: string }
   /** The browser's call after its insert; only the id (and the token) is used afterwards. */
   | { kind: 'notify'; id: string; turnstileToken: string | undefined }
   /**
@@ -46,6 +48,7 @@ export function readCall(body: Record<string, unknown>): Call | InvalidField {
   if ('sweep' in body) return body.sweep === true ? { kind: 'sweep' } : { field: 'sweep', problem: 'must be true' };
   if ('remind' in body) return body.remind === true ? { kind: 'remind' } : { field: 'remind', problem: 'must be true' };
   if ('act' in body) return readAct(body);
+  if ('team_deck' in body) return readTeamDeck(body.team_deck);
   if ('store' in body) return body.store === true ? readStore(body) : { field: 'store', problem: 'must be true' };
   const row = readRow(body);
   if ('field' in row) return row;
@@ -102,6 +105,17 @@ function readAct(body: Record<string, unknown>): Call | InvalidField {
     };
   }
   return { kind: 'act', token: act, action: action as Action };
+}
+
+/** The longest inquiry id the team's record keeps (an adopted table's ids may be text). */
+export const MAX_INQUIRY_ID_LENGTH = 200;
+
+/** An inquiry id as the page holds it, as text whatever the table's id type; the database looks it up. */
+function readTeamDeck(id: unknown): Call | InvalidField {
+  if (typeof id !== 'string' || id.trim() === '' || id.length > MAX_INQUIRY_ID_LENGTH || !isOneVisibleLine(id)) {
+    return { field: 'team_deck', problem: `must be an inquiry id (at most ${MAX_INQUIRY_ID_LENGTH} characters)` };
+  }
+  return { kind: 'team_deck', id };
 }
 
 /** A verified store: the whole row, and a token, which this call cannot do without. */

@@ -6,6 +6,10 @@ import { type Dependencies, handler } from '../../../supabase/functions/inquiry-
 import type { SubmissionStore } from '../../../supabase/functions/inquiry-notif-resend/store.ts';
 import { clearSubmissions, newSubmission, openFunctionDatabase, pgliteStore, type SubmissionFields, submitAsVisitor } from './database.ts';
 import { type ResendStandIn, startResendStandIn } from '../../../tools/local-supabase/src/resend.ts';
+import { pgliteTeamStore } from './team.ts';
+
+/** The project's public key, as the browser sends it. */
+export const ANON_KEY = 'anon-key';
 
 export const FUNCTION_URL = 'http://127.0.0.1:54321/functions/v1/inquiry-notif-resend';
 
@@ -17,6 +21,8 @@ export interface Harness {
   env: Record<string, string>;
   /** The (url, key) pairs the function opened its store with. */
   storeOpenings: Array<[string, string]>;
+  /** The (url, apikey, bearer) the function opened a team member's way to the database with. */
+  teamOpenings: Array<[string, string, string]>;
   deps(overrides?: { env?: Record<string, string | undefined>; store?: SubmissionStore }): Dependencies;
   /** Runs the handler; every answer must carry the CORS headers, whatever its status. */
   send(request: Request, deps?: Dependencies): Promise<Response>;
@@ -50,6 +56,7 @@ async function createHarness(): Promise<Harness> {
   const store = pgliteStore(db);
   const logs: string[] = [];
   const storeOpenings: Array<[string, string]> = [];
+  const teamOpenings: Array<[string, string, string]> = [];
   const env: Record<string, string> = {
     SUPABASE_URL: 'http://127.0.0.1:54321',
     SUPABASE_SERVICE_ROLE_KEY: 'service-role-key-for-tests',
@@ -76,6 +83,7 @@ async function createHarness(): Promise<Harness> {
     logs,
     env,
     storeOpenings,
+    teamOpenings,
     deps(overrides = {}) {
       const chosen = overrides.env ?? env;
       return {
@@ -83,6 +91,10 @@ async function createHarness(): Promise<Harness> {
         openStore: (url, key) => {
           storeOpenings.push([url, key]);
           return overrides.store ?? store;
+        },
+        openTeamStore: (url, apikey, token) => {
+          teamOpenings.push([url, apikey, token]);
+          return pgliteTeamStore(db, { anon: ANON_KEY, service: env.SUPABASE_SERVICE_ROLE_KEY! }, token);
         },
       };
     },
@@ -94,7 +106,7 @@ async function createHarness(): Promise<Harness> {
     },
     post(body, deps, headers = {}) {
       return harness.send(
-        postRequest(JSON.stringify(body), { 'content-type': 'application/json', authorization: 'Bearer anon-key', ...headers }),
+        postRequest(JSON.stringify(body), { 'content-type': 'application/json', authorization: `Bearer ${ANON_KEY}`, ...headers }),
         deps,
       );
     },
@@ -116,6 +128,7 @@ async function createHarness(): Promise<Harness> {
       resend.reset();
       logs.length = 0;
       storeOpenings.length = 0;
+      teamOpenings.length = 0;
     },
     test(name, fn) {
       // The database, the Resend stand-in and the console capture live for the whole run; Deno's

@@ -251,7 +251,7 @@ export function gateway(options: GatewayOptions): (req: IncomingMessage, res: Se
       return { role: who.role, response: await options.rest({ method, headers, target: { rpc: rpcMatch[1] }, query, body: '', ...who }) };
     }
     if (isFunction) {
-      const who = authorize(roles, headers, query, 'functions');
+      const who = authorize(roles, headers, query, 'functions', sessions);
       if (!('role' in who)) return { role: null, response: who };
       return { role: who.role, response: await fn.forward(request) };
     }

@@ -37,9 +37,12 @@ export function authorize(
   const token = bearer(headers);
   const ofKey = (role: EmbeddedRole): Authorized => ({ role, claims: { role } });
   if (gateway === 'functions') {
-    // Functions are deployed with verify_jwt (Supabase's default): a valid project key as bearer.
+    // Functions are deployed with verify_jwt (Supabase's default): a JWT the project signed as bearer,
+    // a project key or a signed-in user's access token (the team's press), passed on to the function.
     const role = token ? roles.get(token) : undefined;
-    return role ? ofKey(role) : json(401, { code: 401, message: 'Invalid JWT' });
+    if (role) return ofKey(role);
+    const session = token ? sessions?.(token) : undefined;
+    return session && 'role' in session ? session : json(401, { code: 401, message: 'Invalid JWT' });
   }
   const apikey = (headers.apikey as string | undefined) ?? query.get('apikey') ?? undefined;
   if (!apikey) return json(401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
