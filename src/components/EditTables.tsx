@@ -43,9 +43,7 @@ export function EditTables({ api, text, signedIn, onExpired }: EditTablesProps) 
 
   return (
     <section className="mt-6" aria-label={text.tables[table]}>
-      {/* The keys belong to the tabs inside; the list only listens for them. */}
-      {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus */}
-      <div role="tablist" aria-label={text.title} className="flex flex-wrap gap-2" onKeyDown={choose}>
+      <div role="tablist" aria-label={text.title} className="flex flex-wrap gap-2">
         {EDITED_TABLES.map((name) => (
           <button
             key={name}
@@ -59,6 +57,7 @@ export function EditTables({ api, text, signedIn, onExpired }: EditTablesProps) 
             aria-controls={`${ids}-panel`}
             tabIndex={name === table ? 0 : -1}
             onClick={() => rows.setTable(name)}
+            onKeyDown={choose}
             className={name === table ? PRIMARY_BUTTON : SECONDARY_BUTTON}
           >
             {text.tables[name]}

@@ -1,8 +1,10 @@
 // The staff's permission matrix on PostgreSQL 15 with Supabase's roles
-// (supabase/migrations/20261127000300_editors.sql, 20261129000300_staff_by_user_id.sql): anon, a
-// signed-in user who is not staff, a token carrying the address of an entry no user is linked to
-// yet, an editor, a team member, a person who is both, and an editor and a team member an operator
-// removed, over every relation and function the catalogue lists and over Storage's buckets. A
+// (supabase/migrations/20261127000300_editors.sql, 20261129000300_staff_by_user_id.sql,
+// 20261129001000_team_inbox.sql): anon, a signed-in user who is not staff, a token carrying the
+// address of an entry no user is linked to yet, an editor, a team member, a person who is both, and
+// an editor and a team member an operator removed, over every relation and function the catalogue
+// lists, over Storage's buckets, and over the inquiries: the team reads them and changes them only
+// through its functions (their outcomes: tests/database/team-inbox.test.ts). A
 // persona is a role plus the JWT claims PostgREST would set, in one transaction per request, as
 // PostgREST runs it. Then how an entry is linked to its Auth user (add, sign-in, deletion).
 import { readFile } from 'node:fs/promises';

@@ -3,6 +3,7 @@
 import type { GatsbyConfig } from 'gatsby';
 import { contentSecurityPolicy, originOf } from '../../plugins/gatsby-plugin-security-headers/src/headers';
 import { VERCEL_ANALYTICS_SRC } from '../../src/build-time/deploy-settings';
+import { LANGUAGES, LANGUAGE_PAGES } from '../../src/content/languages';
 import { configFor, pluginOptions, restoreBuildEnv } from '../support/gatsby-config';
 
 afterEach(restoreBuildEnv);
@@ -11,6 +12,7 @@ interface PolicyOptions {
   connectSrc: string[];
   scriptSrc: string[];
   frameSrc: string[];
+  ownScriptsOnly: string[];
 }
 const policyOptions = (config: GatsbyConfig) => pluginOptions<PolicyOptions>(config, 'gatsby-plugin-security-headers');
 
@@ -54,6 +56,23 @@ it("lets a build with a Turnstile site key load Cloudflare's widget script and i
   expect(policy).toContain("frame-src 'self' https://challenges.cloudflare.com;");
   // The token goes to the notify function, not to Cloudflare: nothing new to connect to.
   expect(policy).toContain("connect-src 'self';");
+});
+
+it('keeps analytics and Turnstile off every staff page, in every language, and on nothing else', async () => {
+  const config = await configFor({
+    GATSBY_TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
+    GATSBY_ANALYTICS_SRC: 'https://stats.example.org/s.js',
+  });
+  const { ownScriptsOnly } = policyOptions(config);
+  const staff = (path: string) => ownScriptsOnly.some((start) => path.startsWith(start));
+  for (const language of LANGUAGES) {
+    const home = LANGUAGE_PAGES[language].path;
+    for (const page of ['edit/', 'team/', 'act/']) expect(staff(`${home}${page}`)).toBe(true);
+    expect(staff(home)).toBe(false);
+    expect(staff(LANGUAGE_PAGES[language].privacyPath)).toBe(false);
+  }
+  expect(staff('/preview/')).toBe(true);
+  expect(staff('/preview/edit/')).toBe(true);
 });
 
 it('names a static-files adapter, so that Gatsby installs none of its own on a host', async () => {

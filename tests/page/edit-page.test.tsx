@@ -1,11 +1,15 @@
-// The editing page's own checks before anything reaches the database (src/content/editing.ts), and
-// the page without backend settings, in both languages. Signing in and saving against the backend:
-// tests/supabase-api/editors-sign-in.test.ts (the calls) and tests/e2e/editors.e2e.ts (the page).
-import { render, screen } from '@testing-library/react';
+// The editing page's own checks before anything reaches the database (src/content/editing.ts), the
+// page without backend settings, in both languages, and its tables' tabs from the keyboard. Signing
+// in: tests/page/staff-sign-in.test.tsx; against the backend: tests/supabase-api/editors-sign-in.test.ts
+// (the calls) and tests/e2e/editors.e2e.ts (the page).
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import React from 'react';
 import { EditPage } from '../../src/components/EditPage';
+import { EditTables } from '../../src/components/EditTables';
 import { LiveLine } from '../../src/components/LiveLine';
-import { EDIT_TEXT, PHOTO_MAX_BYTES, fieldLabel, photoProblem, problemsOf } from '../../src/content/editing';
+import { EDIT_TEXT, PHOTO_MAX_BYTES, fieldLabel, photoProblem, problemsOf, type EditedTable } from '../../src/content/editing';
+import type { EditorApi } from '../../src/lib/editor-api';
 
 it('names an empty required field, an unknown status or icon, and a text over its bound', () => {
   expect(problemsOf('timeline', { period: 'Q1 2027', title: '  ', status: 'done', icon: 'Star', description: 'x'.repeat(2001) })).toEqual([
@@ -47,4 +51,36 @@ it("writes the live line's time as the page's language writes it, whatever the b
   expect(container.textContent).not.toMatch(/AM|PM/);
   rerender(<LiveLine live={live} text={EDIT_TEXT.en.live} />);
   expect(container.textContent).toMatch(/^Waiting for the build: the site shows the content of 28 Nov 2026, \d\d:\d\d; 2 edits since$/);
+});
+
+it('moves between the tables with the arrow keys, Home and End, as tabs do; Tab leaves them for the open table', async () => {
+  const user = userEvent.setup();
+  const text = EDIT_TEXT.en;
+  const read: EditedTable[] = [];
+  const api = {
+    rows: (table: EditedTable) => {
+      read.push(table);
+      return Promise.resolve([]);
+    },
+  } as unknown as EditorApi;
+  render(<EditTables api={api} text={text} signedIn onExpired={() => {}} />);
+  const tab = (name: EditedTable) => screen.getByRole('tab', { name: text.tables[name] });
+  await user.tab();
+  expect(tab('timeline')).toHaveFocus();
+  expect(tab('material_coverage')).toHaveAttribute('tabindex', '-1');
+  await user.keyboard('{ArrowRight}');
+  expect(tab('material_coverage')).toHaveFocus();
+  expect(tab('material_coverage')).toHaveAttribute('aria-selected', 'true');
+  expect(screen.getByRole('tabpanel')).toHaveAccessibleName(text.tables.material_coverage);
+  await user.keyboard('{End}');
+  expect(tab('feature_cards')).toHaveFocus();
+  await user.keyboard('{ArrowRight}');
+  expect(tab('timeline')).toHaveFocus();
+  await user.keyboard('{ArrowLeft}');
+  expect(tab('feature_cards')).toHaveFocus();
+  await user.keyboard('{Home}');
+  expect(tab('timeline')).toHaveFocus();
+  await user.tab();
+  expect(screen.getByRole('button', { name: text.add })).toHaveFocus();
+  await waitFor(() => expect(read).toEqual(['timeline', 'material_coverage', 'feature_cards']));
 });

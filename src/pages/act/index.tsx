@@ -14,10 +14,11 @@ export interface ActionPageContext {
 
 // A long address (in the button, in a row) breaks anywhere rather than push the card past a phone's
 // screen: the card shrinks with the page (min-w-0) and the rows' values take what the labels leave.
+// The button is a pill on one line (its radius half its 44 px height), a rounded box on several.
 const page = 'container-page grid min-h-[60vh] grid-cols-1 place-items-center py-16';
 const card = 'w-full min-w-0 max-w-xl rounded-3xl bg-white p-6 text-ink shadow-soft ring-1 ring-ink/5 [overflow-wrap:anywhere] sm:p-8';
 const buttonClass =
-  'mt-6 min-h-11 max-w-full rounded-full bg-brand-700 px-5 py-2 text-base font-bold text-white hover:bg-brand-800 disabled:opacity-60';
+  'mt-6 min-h-11 max-w-full rounded-[1.375rem] bg-brand-700 px-5 py-2 text-base font-bold text-white hover:bg-brand-800 disabled:opacity-60';
 
 /** The sentence for each outcome but `done`, which names when and how. */
 const OUTCOME_TEXT = {
