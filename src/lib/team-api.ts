@@ -144,7 +144,10 @@ export function createTeamApi(client: SupabaseClient): TeamApi {
     },
     async list(query, counts) {
       const from = query.page * TEAM_PAGE_SIZE;
-      let select = client.from('contact_submissions').select(INQUIRY_COLUMNS, { count: 'exact' });
+      // A filter's total is the count team_inbox_counts gave at the same clock; only a mailbox is
+      // counted with its page (through its index: a few rows), so a page of a filter reads 50 rows.
+      const searched = 'mailbox' in query;
+      let select = client.from('contact_submissions').select(INQUIRY_COLUMNS, searched ? { count: 'exact' } : undefined);
       if ('mailbox' in query) select = select.eq('mailbox', query.mailbox);
       else if (query.filter === 'answered') select = select.not('answered_at', 'is', null);
       else {
@@ -159,7 +162,7 @@ export function createTeamApi(client: SupabaseClient): TeamApi {
         ...row,
         id: String(row.id),
       }));
-      return { rows, total: count ?? from + rows.length };
+      return { rows, total: 'mailbox' in query ? (count ?? from + rows.length) : counts[query.filter] };
     },
     mailbox: (email) => call<string>('team_mailbox', { p_email: email }),
     markAnswered: (id) => call<AnswerOutcome>('team_mark_answered', { p_id: id }),

@@ -24,6 +24,7 @@ interface Call {
   path: string;
   query: URLSearchParams;
   authorization: string;
+  prefer: string;
   body: unknown;
 }
 let calls: Call[];
@@ -64,6 +65,7 @@ beforeEach(() => {
       path: url.pathname,
       query: url.searchParams,
       authorization: headers.get('Authorization') ?? '',
+      prefer: headers.get('Prefer') ?? '',
       body: init.body ? JSON.parse(init.body) : null,
     });
     const queue = answers[`${method} ${url.pathname}`];
@@ -137,6 +139,16 @@ it("asks for the page's columns only, newest first, 50 a page, each filter as th
   await user.click(screen.getByRole('button', { name: 'Answered 1' }));
   await waitFor(() => expect(listCalls()).toHaveLength(4));
   expect(listCalls()[3]!.query.get('answered_at')).toBe('not.is.null');
+  // A filter's total is the database's count: no second count with each page.
+  expect(listCalls().map((call) => call.prefer)).toEqual(['', '', '', '']);
+
+  answers['POST /rest/v1/rpc/team_mailbox'] = [{ status: 200, body: 'budi@example.test' }];
+  await user.type(screen.getByRole('textbox', { name: EN.search.label }), 'Budi@Example.test{Enter}');
+  await waitFor(() => expect(listCalls()).toHaveLength(5));
+  expect(calls.find((call) => call.path === '/rest/v1/rpc/team_mailbox')!.body).toEqual({ p_email: 'Budi@Example.test' });
+  expect(Object.fromEntries(listCalls()[4]!.query)).toMatchObject({ mailbox: 'eq.budi@example.test', offset: '0', limit: '50' });
+  expect(listCalls()[4]!.query.get('answered_at')).toBeNull();
+  expect(listCalls()[4]!.prefer).toContain('count=exact');
 });
 
 it("sends the deck through the edge function with the member's own session", async () => {
