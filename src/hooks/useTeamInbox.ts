@@ -116,6 +116,17 @@ export function useTeamInbox(api: TeamApi | null, text: TeamText, signedIn: bool
   }, [signedIn, view, page, read]);
 
   useEffect(() => {
+    if (signedIn) return;
+    // Signed out, or the session ended: nothing read stays for whoever signs in next in this tab.
+    // The place in the list (view, page) stays; the rows are read again.
+    reads.current += 1;
+    setList(null);
+    setCounts(null);
+    setNote(null);
+    setSearchProblem(null);
+  }, [signedIn]);
+
+  useEffect(() => {
     if (!signedIn) return;
     const timer = setInterval(() => setNow(Date.now() + skew), TICK_MS);
     return () => clearInterval(timer);

@@ -17,13 +17,9 @@ import { NOW, ago, fakeTeam, someInquiries, type FakeTeam } from './team-fixture
 const EN = TEAM_TEXT.en;
 let expired = 0;
 
-function Inbox({ api, language = 'en' }: { api: TeamApi; language?: Language }) {
-  const inbox = useTeamInbox(api, TEAM_TEXT[language], true, () => (expired += 1));
-  return (
-    <main>
-      <TeamInbox inbox={inbox} text={TEAM_TEXT[language]} />
-    </main>
-  );
+function Inbox({ api, language = 'en', signedIn = true }: { api: TeamApi; language?: Language; signedIn?: boolean }) {
+  const inbox = useTeamInbox(api, TEAM_TEXT[language], signedIn, () => (expired += 1));
+  return <main>{signedIn ? <TeamInbox inbox={inbox} text={TEAM_TEXT[language]} /> : null}</main>;
 }
 
 beforeEach(() => {
@@ -367,4 +363,18 @@ it('says a network failure as a sentence and keeps the list; an ended session is
   team.failNext('setHold', new TeamCallFailed('expired', '42501'));
   await user.click(within(card('Rina Open')).getByRole('button', { name: EN.actions.holdOn }));
   await waitFor(() => expect(expired).toBe(1));
+});
+
+it('keeps nothing it read once signed out: whoever signs in next in the tab sees the list only as the database gives it to them', async () => {
+  const team = fakeTeam();
+  const { rerender } = render(<Inbox api={team} />);
+  await screen.findAllByRole('article');
+  rerender(<Inbox api={team} signedIn={false} />);
+  const reading = team.holdNext('list');
+  rerender(<Inbox api={team} />);
+  expect(screen.queryAllByRole('article')).toHaveLength(0);
+  expect(screen.getByText(EN.list.loading)).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Open –' })).toHaveAttribute('aria-pressed', 'true');
+  act(() => reading.release());
+  await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
 });
