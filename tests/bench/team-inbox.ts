@@ -10,15 +10,7 @@ import { performance } from 'node:perf_hooks';
 import type { Client } from 'pg';
 import { SUPABASE_PATHS, migrationFiles } from '../support/database';
 import { startPostgresCluster } from '../support/postgres';
-import {
-  INBOX_ROWS,
-  SEARCHED_MAILBOX,
-  addBenchMember,
-  asMember,
-  contactSubmissionsScans,
-  fillInbox,
-  inboxQueries,
-} from '../database/support/team-inbox';
+import * as inbox from '../database/support/team-inbox';
 import { log, median } from './config';
 
 const MIGRATION = '20261129001000_team_inbox.sql';
@@ -51,7 +43,7 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 async function medianMs(client: Client, sql: string, params: unknown[]): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < TIMED_RUNS + 2; i++) {
-    const ms = await asMember(client, () => timed(() => client.query(sql, params)));
+    const ms = await inbox.asMember(client, () => timed(() => client.query(sql, params)));
     if (i >= 2) times.push(ms);
   }
   return Math.round(median(times) * 10) / 10;
@@ -66,39 +58,36 @@ export async function teamInbox(): Promise<TeamInboxFigures> {
     if (index < 0) throw new Error(`bench: ${MIGRATION} is not among the migrations`);
     await client.query(await readFile(SUPABASE_PATHS.bootstrap, 'utf8'));
     for (const file of files.slice(0, index)) await client.query(file.sql);
-    log(`the team's inbox: ${INBOX_ROWS} inquiries on PostgreSQL 15...`);
-    await fillInbox(client);
+    log(`the team's inbox: ${inbox.INBOX_ROWS} inquiries on PostgreSQL 15...`);
+    await inbox.fillInbox(client);
     const migrationMs = await timed(() => client.query(files[index]!.sql));
     const migrationAgainMs = await timed(() => client.query(files[index]!.sql));
     for (const file of files.slice(index + 1)) await client.query(file.sql);
-    await addBenchMember(client);
+    await inbox.addBenchMember(client);
     await client.query('vacuum analyze');
 
-    const { rows } = await asMember(client, () =>
-      client.query<{ c: { now: string; remind_before_seconds: number } }>('select public.team_inbox_counts() as c'),
-    );
     const queries: TeamInboxQuery[] = [];
-    for (const query of inboxQueries(new Date(rows[0]!.c.now), rows[0]!.c.remind_before_seconds)) {
+    for (const query of await inbox.pageQueries(client)) {
       queries.push({
         name: query.name,
         medianMs: await medianMs(client, query.sql, query.params),
-        scans: await asMember(client, () => contactSubmissionsScans(client, query)),
+        scans: await inbox.asMember(client, () => inbox.contactSubmissionsScans(client, query)),
         budgeted: true,
       });
     }
     queries.push({ name: 'counts', medianMs: await medianMs(client, 'select public.team_inbox_counts()', []), budgeted: true });
     queries.push({
       name: 'export one mailbox',
-      medianMs: await medianMs(client, 'select public.team_export($1)', [SEARCHED_MAILBOX]),
+      medianMs: await medianMs(client, 'select public.team_export($1)', [inbox.SEARCHED_MAILBOX]),
       budgeted: false,
     });
     queries.push({
       name: 'erase one mailbox (rolled back)',
-      medianMs: await medianMs(client, 'select public.team_erase($1, $1)', [SEARCHED_MAILBOX]),
+      medianMs: await medianMs(client, 'select public.team_erase($1, $1)', [inbox.SEARCHED_MAILBOX]),
       budgeted: false,
     });
     return {
-      rows: INBOX_ROWS,
+      rows: inbox.INBOX_ROWS,
       migrationMs: Math.round(migrationMs),
       migrationAgainMs: Math.round(migrationAgainMs),
       queries,

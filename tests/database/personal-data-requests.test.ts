@@ -9,14 +9,13 @@
 // has assigned stops both. Most cases run the command's code in this process; one runs it as an
 // operator does, without a terminal.
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { Client } from 'pg';
-import { REPO_ROOT, SUPABASE_PATHS, migrationFiles } from '../support/database';
+import { REPO_ROOT } from '../support/database';
 import { scriptCommand } from '../support/package-script';
 import { superuserUrl } from '../support/postgres';
-import { openEmptyDatabase, openProjectDatabase } from '../support/shared-postgres';
-import { LEGACY_PROJECTS } from './fixtures/legacy-projects';
+import { openProjectDatabase } from '../support/shared-postgres';
+import { NUMBERED_LEGACY, openAdoptedDatabase } from './support/adopted-project';
 import { runInquiries } from '../../scripts/inquiries/run';
 
 const run = promisify(execFile);
@@ -220,18 +219,7 @@ function describeRequests(name: string, open: () => Promise<Database>, existing:
 describe('npm run inquiries on PostgreSQL 15 with Supabase roles', () => {
   describeRequests('a fresh project', openProjectDatabase, 0);
 
-  const legacy = LEGACY_PROJECTS.find((project) => project.submissionIds === 'numbered')!;
-  describeRequests(
-    `over the adopted ${legacy.name}`,
-    async () => {
-      const db = await openEmptyDatabase();
-      await db.client.query(await readFile(SUPABASE_PATHS.bootstrap, 'utf8'));
-      await db.client.query(legacy.sql);
-      for (const migration of await migrationFiles()) await db.client.query(migration.sql);
-      return db;
-    },
-    3,
-  );
+  describeRequests(`over the adopted ${NUMBERED_LEGACY.name}`, openAdoptedDatabase, 3);
 
   describe('what changes nothing', () => {
     let db: Database;

@@ -12,8 +12,9 @@ import {
   asMember,
   contactSubmissionsScans,
   fillInbox,
-  inboxQueries,
   INBOX_ROWS,
+  pageQueries,
+  pageSettings,
 } from './support/team-inbox';
 
 const database = forTheFile(
@@ -27,15 +28,6 @@ const database = forTheFile(
   (db) => db.close(),
 );
 
-/** The page's clock and reminder window, as team_inbox_counts() gives them to the page. */
-async function pageSettings(client: Client): Promise<{ now: Date; remind: number; counts: Record<string, number> }> {
-  const { rows } = await client.query<{ c: Record<string, number> & { now: string; remind_before_seconds: number } }>(
-    'select public.team_inbox_counts() as c',
-  );
-  const c = rows[0]!.c;
-  return { now: new Date(c.now), remind: c.remind_before_seconds, counts: c };
-}
-
 test('the rows are a year of inquiries with every filter populated', async () => {
   const { client } = database();
   const settings = await asMember(client, () => pageSettings(client));
@@ -47,9 +39,8 @@ test.each(['open', 'due soon', 'overdue', 'answered', 'mailbox search'])(
   "the page's %s query reads contact_submissions through its index, as a team member",
   async (name) => {
     const { client } = database();
+    const query = (await pageQueries(client)).find((q) => q.name === name)!;
     const scans = await asMember(client, async () => {
-      const { now, remind } = await pageSettings(client);
-      const query = inboxQueries(now, remind).find((q) => q.name === name)!;
       const { rows } = await client.query<{ body: unknown[] }>(query.sql, query.params);
       expect(rows[0]!.body.length).toBeGreaterThan(0);
       return { scans: await contactSubmissionsScans(client, query), index: query.index };

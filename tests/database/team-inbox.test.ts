@@ -7,12 +7,11 @@
 // the deck is claimed for an investor request answered or not, and its sending shows on the row.
 // Every call is recorded with the member and the mailbox's keyed hash, never a visitor's address;
 // the retention job deletes old records; `npm run doctor` shows the last ones.
-import { readFile } from 'node:fs/promises';
 import { Client } from 'pg';
-import { SUPABASE_PATHS, migrationFiles, sqlState } from '../support/database';
+import { sqlState } from '../support/database';
 import { superuserUrl } from '../support/postgres';
-import { openEmptyDatabase, openProjectDatabase } from '../support/shared-postgres';
-import { LEGACY_PROJECTS } from './fixtures/legacy-projects';
+import { openProjectDatabase } from '../support/shared-postgres';
+import { NUMBERED_LEGACY, openAdoptedDatabase } from './support/adopted-project';
 import { runInquiries } from '../../scripts/inquiries/run';
 import { checkTeam } from '../../scripts/doctor/team';
 
@@ -309,16 +308,5 @@ function describeTeamInbox(name: string, open: () => Promise<Database>, badRow?:
 describe("the team's functions on PostgreSQL 15 with Supabase roles", () => {
   describeTeamInbox('a fresh project', openProjectDatabase);
 
-  const legacy = LEGACY_PROJECTS.find((project) => project.submissionIds === 'numbered')!;
-  describeTeamInbox(
-    `over the adopted ${legacy.name}`,
-    async () => {
-      const db = await openEmptyDatabase();
-      await db.client.query(await readFile(SUPABASE_PATHS.bootstrap, 'utf8'));
-      await db.client.query(legacy.sql);
-      for (const migration of await migrationFiles()) await db.client.query(migration.sql);
-      return db;
-    },
-    'not an email',
-  );
+  describeTeamInbox(`over the adopted ${NUMBERED_LEGACY.name}`, openAdoptedDatabase, 'not an email');
 });

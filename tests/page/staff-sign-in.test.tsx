@@ -55,6 +55,17 @@ async function sendCode(user: ReturnType<typeof userEvent.setup>, text = STAFF_S
   await user.type(await screen.findByRole('textbox', { name: text.emailLabel }), `${address}{Enter}`);
 }
 
+/** The page, signed in with Auth's code, for a test of what follows a sign-in. */
+async function renderSignedIn(user: ReturnType<typeof userEvent.setup>) {
+  const text = STAFF_SIGN_IN_TEXT.en;
+  const view = render(<Page />);
+  await sendCode(user);
+  await screen.findByRole('textbox', { name: text.codeLabel });
+  await user.keyboard(`${auth.code}{Enter}`);
+  await screen.findByText(text.signedInAs(STAFF));
+  return view;
+}
+
 it('signs in from the keyboard alone: the address, then the code; focus follows each step, and the session stays in the tab', async () => {
   const user = userEvent.setup();
   const text = STAFF_SIGN_IN_TEXT.en;
@@ -133,11 +144,7 @@ it("says a refused address in the page's own words: /edit/ names the editors' co
 it('picks up the tab’s session when the page opens again, and a new tab starts signed out', async () => {
   const user = userEvent.setup();
   const text = STAFF_SIGN_IN_TEXT.en;
-  const first = render(<Page />);
-  await sendCode(user);
-  await screen.findByRole('textbox', { name: text.codeLabel });
-  await user.keyboard(`${auth.code}{Enter}`);
-  await screen.findByText(text.signedInAs(STAFF));
+  const first = await renderSignedIn(user);
   await session?.client?.auth.stopAutoRefresh();
   first.unmount();
 
@@ -172,11 +179,7 @@ it('names its storage, and so supabase-js’s BroadcastChannel, at random in eac
   try {
     const user = userEvent.setup();
     const text = STAFF_SIGN_IN_TEXT.en;
-    const first = render(<Page />);
-    await sendCode(user);
-    await screen.findByRole('textbox', { name: text.codeLabel });
-    await user.keyboard(`${auth.code}{Enter}`);
-    await screen.findByText(text.signedInAs(STAFF));
+    const first = await renderSignedIn(user);
     const key = window.sessionStorage.getItem(TAB_STORAGE_KEY) ?? '';
     expect(key).toMatch(/^staff-session-[0-9a-f]{32}$/);
     expect(opened).toEqual([key]);
@@ -208,11 +211,7 @@ it('removes a session an older /edit/ left in localStorage', async () => {
 it('shows the sign-in again when the page reports an expired session', async () => {
   const user = userEvent.setup();
   const text = STAFF_SIGN_IN_TEXT.en;
-  render(<Page />);
-  await sendCode(user);
-  await screen.findByRole('textbox', { name: text.codeLabel });
-  await user.keyboard(`${auth.code}{Enter}`);
-  await screen.findByText(text.signedInAs(STAFF));
+  await renderSignedIn(user);
   act(() => session?.expired());
   expect(await screen.findByRole('textbox', { name: text.emailLabel })).toBeInTheDocument();
   expect(session?.status).toBe('signedOut');

@@ -4,14 +4,14 @@
 // same session reaches nothing outside the content; an address that is not an editor gets no
 // session; after remove, the same session's next write is refused; the audit names the editor. The
 // staff pages' sign-in (src/lib/staff-auth.ts) tells Auth's refusals apart.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient } from '@supabase/supabase-js';
 import { createHmac } from 'node:crypto';
-import { DEFAULT_JWT_SECRET, startLocalBackend, type LocalBackend } from 'local-supabase';
+import { DEFAULT_JWT_SECRET, type LocalBackend } from 'local-supabase';
 import { refusalOf } from '../../src/lib/editor-api';
 import { CODE_LIFETIME_MS, sendCode, verifyCode } from '../../src/lib/staff-auth';
 import { liveStateOf } from '../../src/lib/live-state';
 import { runEditors } from '../../scripts/staff/run';
-import { forTheFile } from '../support/for-the-file';
+import { anonClient, backendWithDbPortForTheFile, codeFor, runStaffCommand, signInWithCode } from './support/staff';
 
 const EDITOR = 'dewi@example.test';
 
@@ -23,48 +23,15 @@ interface TimelineRow {
 }
 const COLUMNS = 'id,title,title_ind,row_version';
 
-const started = forTheFile(
-  'the local backend with a database port',
-  () => startLocalBackend({ dbPort: 0 }),
-  (opened) => opened.stop(),
-);
+const started = backendWithDbPortForTheFile();
 let backend: LocalBackend;
 beforeAll(() => {
   backend = started();
 });
 
-async function editors(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runEditors({
-    env: { SUPABASE_DB_URL: backend.dbUrl!, SUPABASE_URL: backend.url, SUPABASE_SERVICE_ROLE_KEY: backend.serviceKey },
-    args,
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
-
-const client = () =>
-  createClient(backend.url, backend.anonKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
-
-/** The last one-time code the local inbox holds for `email`. */
-function codeFor(email: string): string | undefined {
-  const sent = backend.emails.filter((mail) => mail.body.to.includes(email)).at(-1);
-  return /\b(\d{6})\b/.exec(sent?.body.text ?? '')?.[1];
-}
-
-async function signIn(email: string): Promise<SupabaseClient> {
-  const editor = client();
-  const asked = await editor.auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
-  expect(asked.error).toBeNull();
-  const token = codeFor(email);
-  expect(token).toMatch(/^\d{6}$/);
-  const verified = await editor.auth.verifyOtp({ email, token: token!, type: 'email' });
-  expect(verified.error).toBeNull();
-  expect(verified.data.session?.user.email).toBe(EDITOR);
-  return editor;
-}
+const editors = (...args: string[]) => runStaffCommand(backend, runEditors, args);
+const client = () => anonClient(backend);
+const signIn = (email: string) => signInWithCode(backend, email);
 
 const auditRows = async () =>
   (
@@ -155,7 +122,7 @@ test("the staff pages' sign-in tells an address without a user, a wrong code, a 
   // Auth answers both alike (otp_expired); the code's age tells them apart.
   expect(await verifyCode(staff, EDITOR, '000000', sentAt)).toBe('wrongCode');
   expect(await verifyCode(staff, EDITOR, '000000', sentAt, () => sentAt + CODE_LIFETIME_MS)).toBe('expiredCode');
-  expect(await verifyCode(staff, EDITOR, ` ${codeFor(EDITOR)} `, sentAt)).toBeNull();
+  expect(await verifyCode(staff, EDITOR, ` ${codeFor(backend, EDITOR)} `, sentAt)).toBeNull();
   expect((await staff.auth.getSession()).data.session?.user.email).toBe(EDITOR);
   // Nothing listens on the discard port: the request fails before any answer.
   const nowhere = createClient('http://127.0.0.1:9', backend.anonKey, {

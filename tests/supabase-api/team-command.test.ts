@@ -4,60 +4,30 @@
 // existed is linked at the user's first sign-in with the emailed code, and reaches nothing before;
 // a person who is both editor and team member keeps one role and their Auth user when the other
 // is removed. What a session is, the database's own checks say, asked as PostgREST asks them.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { startLocalBackend, type LocalBackend } from 'local-supabase';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { LocalBackend } from 'local-supabase';
 import { runEditors, runTeam } from '../../scripts/staff/run';
-import type { CommandRun } from '../../scripts/command';
-import { forTheFile } from '../support/for-the-file';
+import { anonClient, backendWithDbPortForTheFile, runStaffCommand, signInWithCode } from './support/staff';
 
 const MEMBER = 'wulan@example.test';
 const LATE = 'nadia@example.test';
 const BOTH = 'bayu@example.test';
 
-const started = forTheFile(
-  'the local backend with a database port',
-  () => startLocalBackend({ dbPort: 0 }),
-  (opened) => opened.stop(),
-);
+const started = backendWithDbPortForTheFile();
 let backend: LocalBackend;
 beforeAll(() => {
   backend = started();
 });
 
-type Outcome = { code: number; out: string; err: string };
-
-/** One run of a staff command; `withAuth` false leaves out the Auth admin settings, as an operator may. */
-async function command(runner: (run: CommandRun) => Promise<number>, args: string[], withAuth = true): Promise<Outcome> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const env = withAuth
-    ? { SUPABASE_DB_URL: backend.dbUrl!, SUPABASE_URL: backend.url, SUPABASE_SERVICE_ROLE_KEY: backend.serviceKey }
-    : { SUPABASE_DB_URL: backend.dbUrl! };
-  const code = await runner({ env, args, out: (line) => out.push(line), err: (line) => err.push(line) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
-const team = (...args: string[]) => command(runTeam, args);
-const editors = (...args: string[]) => command(runEditors, args);
-
-const client = () =>
-  createClient(backend.url, backend.anonKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+const team = (...args: string[]) => runStaffCommand(backend, runTeam, args);
+const editors = (...args: string[]) => runStaffCommand(backend, runEditors, args);
+const signIn = (email: string) => signInWithCode(backend, email);
 
 /** Whether a one-time code goes to `email`: the local inbox gets one only for a user who exists. */
 async function codeSent(email: string): Promise<boolean> {
   const before = backend.emails.length;
-  const asked = await client().auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
+  const asked = await anonClient(backend).auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
   return asked.error === null && backend.emails.length === before + 1;
-}
-
-/** Signs `email` in with the code from the local inbox. */
-async function signIn(email: string): Promise<SupabaseClient> {
-  const session = client();
-  expect(await codeSent(email)).toBe(true);
-  const sent = backend.emails.filter((mail) => mail.body.to.includes(email)).at(-1);
-  const token = /\b(\d{6})\b/.exec(sent?.body.text ?? '')?.[1];
-  const verified = await session.auth.verifyOtp({ email, token: token!, type: 'email' });
-  expect(verified.error).toBeNull();
-  return session;
 }
 
 /** The claims PostgREST would set for this session's requests. */
@@ -119,10 +89,10 @@ test('team add links the Auth user, list shows the member, remove makes the same
 });
 
 test('an address listed before its Auth user existed reaches nothing until the first sign-in links it', async () => {
-  const added = await command(runTeam, ['add', LATE], false);
+  const added = await runStaffCommand(backend, runTeam, ['add', LATE], { withAuth: false });
   expect(added.code).toBe(0);
   expect(added.err).toContain('SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are not both set');
-  expect(await command(runEditors, ['add', LATE], false)).toMatchObject({ code: 0 });
+  expect(await runStaffCommand(backend, runEditors, ['add', LATE], { withAuth: false })).toMatchObject({ code: 0 });
   expect((await team('list')).out).toContain(`${LATE}\tadded`);
   expect((await team('list')).out).toContain('(no Auth user linked)');
   // A token that carries the address is not enough.

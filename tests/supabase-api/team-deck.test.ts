@@ -4,48 +4,29 @@
 // Deno with the member's session; the function claims the deck through the Data API with that same
 // session (RLS and the database's check by auth.uid()), so an investor request already marked
 // answered gets exactly one deck email, while the editor, a removed member and anon send nothing.
-import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
-import { startLocalBackend, type InboxEmail, type LocalBackend } from 'local-supabase';
+import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import type { InboxEmail, LocalBackend } from 'local-supabase';
 import { insertInquiry, visitorRow } from 'local-supabase/visitor';
 import { runEditors, runTeam } from '../../scripts/staff/run';
 import type { CommandRun } from '../../scripts/command';
-import { forTheFile } from '../support/for-the-file';
+import { anonClient, backendWithDbPortForTheFile, runStaffCommand, signInWithCode } from './support/staff';
 
 const MEMBER = 'wulan@example.test';
 const EDITOR = 'dewi@example.test';
 const LEAVING = 'tono@example.test';
 const FUNCTION = 'inquiry-notif-resend';
 
-const started = forTheFile(
-  'the local backend with a database port',
-  () => startLocalBackend({ dbPort: 0 }),
-  (opened) => opened.stop(),
-);
+const started = backendWithDbPortForTheFile();
 let backend: LocalBackend;
 beforeAll(() => {
   backend = started();
 });
 
-async function staff(runner: (run: CommandRun) => Promise<number>, ...args: string[]): Promise<number> {
-  const env = { SUPABASE_DB_URL: backend.dbUrl!, SUPABASE_URL: backend.url, SUPABASE_SERVICE_ROLE_KEY: backend.serviceKey };
-  return runner({ env, args, out: () => undefined, err: () => undefined });
-}
-
-const client = () =>
-  createClient(backend.url, backend.anonKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
-
+const staff = async (runner: (run: CommandRun) => Promise<number>, ...args: string[]) =>
+  (await runStaffCommand(backend, runner, args)).code;
+const client = () => anonClient(backend);
+const signIn = (email: string) => signInWithCode(backend, email);
 const inbox = async () => (await (await fetch(`${backend.url}/local/emails`)).json()) as InboxEmail[];
-
-/** Signs `email` in with the one-time code the local inbox holds for it. */
-async function signIn(email: string): Promise<SupabaseClient> {
-  const session = client();
-  expect((await session.auth.signInWithOtp({ email, options: { shouldCreateUser: false } })).error).toBeNull();
-  const sent = (await inbox()).filter((mail) => mail.to.includes(email)).at(-1);
-  const code = /\b(\d{6})\b/.exec(sent?.text ?? '')?.[1];
-  expect(code).toMatch(/^\d{6}$/);
-  expect((await session.auth.verifyOtp({ email, token: code!, type: 'email' })).error).toBeNull();
-  return session;
-}
 
 /** The page's press through supabase-js: the status and the function's JSON answer. */
 async function pressDeck(session: SupabaseClient, id: string): Promise<{ status: number; body: Record<string, unknown> }> {

@@ -5,11 +5,11 @@
 // anon read none and may call none; after `npm run team -- remove` the member's session reads nothing.
 // The shapes are the ones the local backend serves (tools/local-supabase/src/site-api.ts), so a
 // request the page would make that the stand-in does not serve fails here.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { startLocalBackend, type LocalBackend } from 'local-supabase';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { LocalBackend } from 'local-supabase';
 import { runEditors, runTeam } from '../../scripts/staff/run';
 import type { CommandRun } from '../../scripts/command';
-import { forTheFile } from '../support/for-the-file';
+import { anonClient, backendWithDbPortForTheFile, runStaffCommand, signInWithCode } from './support/staff';
 
 const MEMBER = 'wulan@example.test';
 const EDITOR = 'dewi@example.test';
@@ -24,36 +24,15 @@ interface Inquiry {
   mailbox: string;
 }
 
-const started = forTheFile(
-  'the local backend with a database port',
-  () => startLocalBackend({ dbPort: 0 }),
-  (opened) => opened.stop(),
-);
+const started = backendWithDbPortForTheFile();
 let backend: LocalBackend;
 beforeAll(() => {
   backend = started();
 });
 
-async function command(runner: (run: CommandRun) => Promise<number>, args: string[]): Promise<number> {
-  return runner({
-    env: { SUPABASE_DB_URL: backend.dbUrl!, SUPABASE_URL: backend.url, SUPABASE_SERVICE_ROLE_KEY: backend.serviceKey },
-    args,
-    out: () => undefined,
-    err: () => undefined,
-  });
-}
-
-const client = () =>
-  createClient(backend.url, backend.anonKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
-
-async function signIn(email: string): Promise<SupabaseClient> {
-  const session = client();
-  expect((await session.auth.signInWithOtp({ email, options: { shouldCreateUser: false } })).error).toBeNull();
-  const sent = backend.emails.filter((mail) => mail.body.to.includes(email)).at(-1);
-  const token = /\b(\d{6})\b/.exec(sent?.body.text ?? '')?.[1];
-  expect((await session.auth.verifyOtp({ email, token: token!, type: 'email' })).error).toBeNull();
-  return session;
-}
+const command = async (runner: (run: CommandRun) => Promise<number>, args: string[]) => (await runStaffCommand(backend, runner, args)).code;
+const client = () => anonClient(backend);
+const signIn = (email: string) => signInWithCode(backend, email);
 
 /** The page's first page of one filter, newest first, as the page asks for it. */
 async function page(session: SupabaseClient, filter: 'open' | 'due soon' | 'overdue' | 'answered' | { mailbox: string }) {

@@ -92,6 +92,21 @@ export async function asMember<T>(client: Client, fn: () => Promise<T>): Promise
   }
 }
 
+/** The page's clock and reminder window, as team_inbox_counts() gives them to the page; run it as the member. */
+export async function pageSettings(client: Client): Promise<{ now: Date; remind: number; counts: Record<string, number> }> {
+  const { rows } = await client.query<{ c: Record<string, number> & { now: string; remind_before_seconds: number } }>(
+    'select public.team_inbox_counts() as c',
+  );
+  const c = rows[0]!.c;
+  return { now: new Date(c.now), remind: c.remind_before_seconds, counts: c };
+}
+
+/** The page's queries at the clock and reminder window the member's page has. */
+export async function pageQueries(client: Client): Promise<InboxQuery[]> {
+  const { now, remind } = await asMember(client, () => pageSettings(client));
+  return inboxQueries(now, remind);
+}
+
 /** Lists the member (linked to their Auth user) so that RLS shows them the inquiries. */
 export async function addBenchMember(client: Client): Promise<void> {
   await client.query(
